@@ -1,0 +1,38 @@
+# Every target creates the virtual environment itself when it is missing,
+# installing only from this project's own files (pyproject.toml).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: demo test lint typecheck unit bench fuzz clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/python -m data_encoding.demo
+
+lint: $(STAMP)
+	$(BIN)/ruff check encodings tests benchmarks
+	$(BIN)/ruff format --check encodings tests benchmarks
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+unit: $(STAMP)
+	$(BIN)/pytest encodings tests README.md
+
+test: lint typecheck unit
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/run.py
+
+fuzz: $(STAMP)
+	HYPOTHESIS_PROFILE=fuzz $(BIN)/pytest tests -k "property or fuzz" -x
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info encodings/*.egg-info

@@ -1,0 +1,114 @@
+"""data_encoding: binary and JSON encodings of a Tezos-family node's RPC interface.
+
+Combinators build immutable encodings; each one encodes and decodes binary
+(``encode``, ``decode``, ``decode_prefix``, ``length``) and JSON (``to_json``,
+``from_json``), and gives Hypothesis strategies of its values (``strategy``).
+
+>>> from data_encoding import obj, req, opt, uint16, string
+>>> e = obj(req("id", uint16), opt("name", string))
+>>> e.encode({"id": 7, "name": "baker"}).hex()
+'0007ff0000000562616b6572'
+>>> e.decode(bytes.fromhex("000700"))
+{'id': 7, 'name': None}
+"""
+
+from . import bounded, fixed, variable
+from .anyjson import json
+from .core import Atom, Encoding
+from .errors import (
+    DataEncodingError,
+    DecodeError,
+    DefinitionError,
+    EncodeError,
+    JsonError,
+)
+from .framing import check_size, dynamic_size, padded
+from .primitives import (
+    bool_,
+    constant,
+    empty,
+    float_,
+    int8,
+    int16,
+    int31,
+    int32,
+    int64,
+    null,
+    ranged_float,
+    ranged_int,
+    uint8,
+    uint16,
+    uint30,
+    unit,
+)
+from .records import Field, dft, merge_objs, merge_tups, obj, opt, req, tup, varopt
+from .sequences import array, array_with_length, list_, list_with_length
+from .size import DYNAMIC, VARIABLE, Fixed, Size
+from .strings import bytes_, string
+from .unions import Case, case, option, string_enum, union
+from .wrappers import conv, def_, delayed, mu, splitted
+from .zarith import n, z
+
+__all__ = [
+    "DYNAMIC",
+    "VARIABLE",
+    "Atom",
+    "Case",
+    "DataEncodingError",
+    "DecodeError",
+    "DefinitionError",
+    "EncodeError",
+    "Encoding",
+    "Field",
+    "Fixed",
+    "JsonError",
+    "Size",
+    "array",
+    "array_with_length",
+    "bool_",
+    "bounded",
+    "bytes_",
+    "case",
+    "check_size",
+    "constant",
+    "conv",
+    "def_",
+    "delayed",
+    "dft",
+    "dynamic_size",
+    "empty",
+    "fixed",
+    "float_",
+    "int8",
+    "int16",
+    "int31",
+    "int32",
+    "int64",
+    "json",
+    "list_",
+    "list_with_length",
+    "merge_objs",
+    "merge_tups",
+    "mu",
+    "n",
+    "null",
+    "obj",
+    "opt",
+    "option",
+    "padded",
+    "ranged_float",
+    "ranged_int",
+    "req",
+    "splitted",
+    "string",
+    "string_enum",
+    "tup",
+    "uint8",
+    "uint16",
+    "uint30",
+    "union",
+    "unit",
+    "variable",
+    "varopt",
+    "z",
+]

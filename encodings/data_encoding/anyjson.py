@@ -1,0 +1,117 @@
+"""``json``: any JSON value.
+
+JSON: the value itself. Binary: a BSON document in a uint30 length-prefixed
+frame, as the reference writes it (see :mod:`data_encoding.bson`). BSON loses
+some distinctions, exactly as in the reference: an array at the root reads
+back as an object keyed ``"0"``, ``"1"``, ...; an empty array reads back as
+``{}``; every number is a double.
+
+>>> json.encode({"a": True}).hex()
+'0000000d0d0000000861000100'
+>>> json.decode(json.encode([1, 2]))
+{'0': 1, '1': 2}
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from .bson import decode_bson, encode_bson
+from .core import Encoding, FromJson, Reader, ToJson, Writer
+from .errors import DataEncodingError, EncodeError, JsonError, type_name
+from .framing import DynamicSize
+from .jsonvalue import DuplicateKeys, JsonValue
+from .size import VARIABLE
+
+if TYPE_CHECKING:
+    from hypothesis.strategies import SearchStrategy
+
+
+def check_json(value: Any, cls: type[EncodeError] | type[JsonError]) -> None:
+    """Raise ``cls`` unless ``value`` is a JSON value (finite numbers, string keys)."""
+    if value is None or isinstance(value, bool | int | str):
+        return
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise cls("not_json", f"{value} is not a JSON number")
+        return
+    if isinstance(value, list):
+        for i, item in enumerate(value):
+            try:
+                check_json(item, cls)
+            except DataEncodingError as err:
+                raise err.within(i) from None
+        return
+    if isinstance(value, DuplicateKeys):
+        raise cls("duplicate_field", f"duplicate member {value.duplicate!r}").within(
+            value.duplicate
+        )
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise cls("not_json", f"object key {key!r} is not a string")
+            try:
+                check_json(item, cls)
+            except DataEncodingError as err:
+                raise err.within(key) from None
+        return
+    raise cls("not_json", f"a {type_name(value)} is not a JSON value")
+
+
+class Bson(Encoding[JsonValue]):
+    """Any JSON value as a header-less BSON document (variable size)."""
+
+    def __init__(self) -> None:
+        self.size = VARIABLE
+        self.nullable = True
+
+    def _build_reader(self) -> Reader:
+        def read(buf: bytes, pos: int, end: int) -> tuple[Any, int]:
+            return decode_bson(buf, pos, end), end
+
+        return read
+
+    def _build_writer(self) -> Writer:
+        def write(out: bytearray, value: Any) -> None:
+            out += encode_bson(value)
+
+        return write
+
+    def _build_to_json(self) -> ToJson:
+        def to_json(value: Any) -> JsonValue:
+            check_json(value, EncodeError)
+            return value  # type: ignore[no-any-return]
+
+        return to_json
+
+    def _build_from_json(self) -> FromJson:
+        def from_json(json: JsonValue) -> Any:
+            check_json(json, JsonError)
+            return json
+
+        return from_json
+
+    def _build_strategy(self) -> SearchStrategy[JsonValue]:
+        from hypothesis import strategies as st
+
+        # values that survive BSON unchanged: no array at the root, no empty array
+        scalars = (
+            st.none()
+            | st.booleans()
+            | st.integers(-(2**53) + 1, 2**53 - 1)
+            | st.floats(allow_nan=False, allow_infinity=False)
+            | st.text(st.characters(codec="utf-8"), max_size=8)
+        )
+        keys = st.text(st.characters(codec="utf-8", exclude_characters="\x00"), max_size=4)
+        nested = st.recursive(
+            scalars,
+            lambda inner: st.lists(inner, min_size=1, max_size=3)
+            | st.dictionaries(keys, inner, max_size=3),
+            max_leaves=6,
+        )
+        return scalars | st.dictionaries(keys, nested, max_size=3)
+
+
+json: DynamicSize[JsonValue] = DynamicSize(Bson())
+"""Any JSON value; binary: BSON in a uint30 length-prefixed frame."""

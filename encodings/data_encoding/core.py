@@ -1,0 +1,252 @@
+"""The :class:`Encoding` base class: public entry points and the compilation protocol.
+
+An encoding is an immutable descriptor. The first time it is used it compiles
+itself, once, into plain functions, and every later call runs only those:
+
+* a reader ``read(buf, pos, end) -> (value, new_pos)`` over a ``bytes`` buffer,
+  with an absolute position and the end of the current frame;
+* a writer ``write(out, value)`` that appends to one ``bytearray``;
+* a sizer ``size_of(value) -> int``;
+* ``to_json(value)`` and ``from_json(json)``.
+
+Fixed-width leaves (integers, booleans, floats, fixed byte strings) also
+describe themselves as an :class:`Atom` (a ``struct`` format code plus
+conversions), so that records, tuples and lists fuse runs of them into one
+precompiled :class:`struct.Struct`.
+
+Why ``bytes`` and not ``memoryview`` for reading: slicing ``bytes`` yields the
+``bytes`` values we return without a second copy, and ``struct.unpack_from``
+and ``int.from_bytes`` accept it directly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+from .errors import DecodeError, EncodeError, JsonError
+from .jsonvalue import JsonValue
+from .size import VARIABLE, Fixed, Size
+
+if TYPE_CHECKING:
+    from hypothesis.strategies import SearchStrategy
+
+T = TypeVar("T")
+
+Reader = Callable[[bytes, int, int], tuple[Any, int]]
+Writer = Callable[[bytearray, Any], None]
+Sizer = Callable[[Any], int]
+ToJson = Callable[[Any], JsonValue]
+FromJson = Callable[[JsonValue], Any]
+Predicate = Callable[[Any], bool]
+
+BytesLike = bytes | bytearray | memoryview
+
+
+@dataclass(frozen=True, slots=True)
+class Atom:
+    """A fixed-width leaf that can be fused into a larger ``struct`` format.
+
+    ``fmt`` is a big-endian ``struct`` code without the byte-order prefix
+    (``""`` for a zero-width leaf, which then takes no struct argument).
+    ``check(value)`` raises the precise :class:`EncodeError` for a value that
+    cannot be written; fused writers call it only after ``struct`` failed, to
+    say which field was wrong. ``pack`` turns a value into the struct argument
+    and ``unpack`` a struct result into a value (for zero-width leaves it
+    receives ``None`` and returns the constant value); either may be ``None``
+    for the identity. ``unpack`` raises :class:`DecodeError` without an offset.
+    """
+
+    fmt: str
+    width: int
+    check: Callable[[Any], None]
+    pack: Callable[[Any], Any] | None = None
+    unpack: Callable[[Any], Any] | None = None
+
+
+class Encoding(Generic[T]):
+    """A binary and JSON encoding of Python values of type ``T``.
+
+    Subclasses set :attr:`size` and implement the ``_build_*`` methods; the
+    base class caches what they build and offers the public API.
+    """
+
+    #: Fixed(n), DYNAMIC or VARIABLE.
+    size: Size
+    #: JSON ``null`` is one of its values (``option`` refuses such encodings).
+    nullable: bool = False
+
+    # ----------------------------------------------------------------- public
+
+    def encode(self, value: T) -> bytes:
+        """The binary form of ``value``; raises :class:`EncodeError`."""
+        out = bytearray()
+        try:
+            self._write(out, value)
+        except RecursionError:
+            raise _too_deep(EncodeError) from None
+        return bytes(out)
+
+    def decode(self, data: BytesLike) -> T:
+        """Decode ``data`` entirely; raises :class:`DecodeError` (``extra_bytes``
+        when bytes are left over)."""
+        buf = data if type(data) is bytes else bytes(data)
+        value, pos = self._read_frame(buf, 0, len(buf))
+        if pos != len(buf):
+            raise DecodeError(
+                "extra_bytes",
+                f"extra bytes: the value ends at byte {pos} of {len(buf)}",
+                offset=pos,
+            )
+        return value  # type: ignore[no-any-return]
+
+    def decode_prefix(self, data: BytesLike, offset: int = 0) -> tuple[T, int]:
+        """Decode one value starting at ``offset``; returns it and where it ends.
+
+        A variable-size encoding runs to the end of ``data``.
+        """
+        buf = data if type(data) is bytes else bytes(data)
+        if not 0 <= offset <= len(buf):
+            raise DecodeError(
+                "invalid_offset", f"offset {offset} is outside the input ({len(buf)} bytes)"
+            )
+        return self._read_frame(buf, offset, len(buf))
+
+    def length(self, value: T) -> int:
+        """The number of bytes ``encode(value)`` produces (checked like ``encode``)."""
+        try:
+            return self._size_of(value)
+        except RecursionError:
+            raise _too_deep(EncodeError) from None
+
+    def to_json(self, value: T) -> JsonValue:
+        """The JSON form of ``value``, as Python JSON values; raises :class:`EncodeError`."""
+        try:
+            return self._to_json(value)
+        except RecursionError:
+            raise _too_deep(EncodeError) from None
+
+    def from_json(self, json: JsonValue) -> T:
+        """Read a JSON value (as :func:`json.loads` gives it); raises :class:`JsonError`."""
+        try:
+            return self._from_json(json)  # type: ignore[no-any-return]
+        except RecursionError:
+            raise _too_deep(JsonError) from None
+
+    def strategy(self) -> SearchStrategy[T]:
+        """A Hypothesis strategy of valid values (needs the ``hypothesis`` package)."""
+        return self._strategy
+
+    @property
+    def fixed_length(self) -> int | None:
+        """``n`` when the size class is ``Fixed(n)``, else ``None``."""
+        return self.size.n if isinstance(self.size, Fixed) else None
+
+    # ------------------------------------------------------- compiled pieces
+
+    @cached_property
+    def _read(self) -> Reader:
+        return self._build_reader()
+
+    @cached_property
+    def _write(self) -> Writer:
+        return self._build_writer()
+
+    @cached_property
+    def _size_of(self) -> Sizer:
+        return self._build_sizer()
+
+    @cached_property
+    def _to_json(self) -> ToJson:
+        return self._build_to_json()
+
+    @cached_property
+    def _from_json(self) -> FromJson:
+        return self._build_from_json()
+
+    @cached_property
+    def _strategy(self) -> SearchStrategy[T]:
+        return self._build_strategy()
+
+    def _read_frame(self, buf: bytes, pos: int, end: int) -> tuple[Any, int]:
+        try:
+            return self._read(buf, pos, end)
+        except RecursionError:
+            raise _too_deep(DecodeError) from None
+
+    # ------------------------------------------------- protocol for subclasses
+
+    def _build_reader(self) -> Reader:
+        raise NotImplementedError
+
+    def _build_writer(self) -> Writer:
+        raise NotImplementedError
+
+    def _build_sizer(self) -> Sizer:
+        """Default: fixed encodings know their size; others measure by writing."""
+        if isinstance(self.size, Fixed):
+            width = self.size.n
+            write = self._write
+
+            def size_of(value: Any) -> int:
+                write(bytearray(), value)  # validates exactly as encode would
+                return width
+
+            return size_of
+        write = self._write
+
+        def measure(value: Any) -> int:
+            out = bytearray()
+            write(out, value)
+            return len(out)
+
+        return measure
+
+    def _build_to_json(self) -> ToJson:
+        raise NotImplementedError
+
+    def _build_from_json(self) -> FromJson:
+        raise NotImplementedError
+
+    def _build_strategy(self) -> SearchStrategy[T]:
+        raise NotImplementedError
+
+    def atom(self) -> Atom | None:
+        """The fusable description of a fixed-width leaf, or ``None``."""
+        return None
+
+    def accepts(self, value: Any) -> bool:
+        """A cheap check that ``value`` has the right shape for this encoding.
+
+        Unions use it to skip cases without trying them; it may say ``True``
+        for a value that later fails (the union then tries the next case) but
+        never ``False`` for a valid value.
+        """
+        return True
+
+    def accepts_json(self, json: JsonValue) -> bool:
+        """Like :meth:`accepts`, for JSON values."""
+        return True
+
+    def object_fields(self) -> frozenset[str] | None:
+        """The keys of this encoding's dict values, when it is a record-like
+        encoding that ``merge_objs`` can merge; ``None`` otherwise."""
+        return None
+
+    def tuple_arity(self) -> int | None:
+        """The length of this encoding's tuple values, when ``merge_tups`` can merge it."""
+        return None
+
+    def labelled(self, name: str) -> Encoding[T]:
+        """This encoding, with ``name`` used in its error messages (see ``def_``)."""
+        return self
+
+    @property
+    def is_variable(self) -> bool:
+        return self.size is VARIABLE
+
+
+def _too_deep(cls: type[EncodeError] | type[DecodeError] | type[JsonError]) -> Exception:
+    return cls("too_deep", "the value is nested too deeply (Python's recursion limit)")

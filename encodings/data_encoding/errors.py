@@ -1,0 +1,153 @@
+"""The error tree.
+
+Every failure of this library is a :class:`DataEncodingError` (a ``ValueError``):
+
+* :class:`DefinitionError`: a combinator was used in a way that cannot work
+  (raised when the encoding is built, never while encoding or decoding);
+* :class:`EncodeError`: a Python value does not fit its encoding (``encode``,
+  ``to_json``, ``length``);
+* :class:`DecodeError`: bytes do not decode (``decode``, ``decode_prefix``);
+* :class:`JsonError`: a JSON value does not fit its encoding (``from_json``).
+
+Each error carries a stable ``code`` (a snake_case word that tests and callers
+may match on), the absolute byte ``offset`` where a binary problem was found
+(``None`` for JSON and for values), and the ``path`` of the field where it
+happened, as a tuple of object keys (``str``) and list/tuple indexes (``int``).
+
+Paths are assembled on the way out: the place that detects a problem raises
+with an empty path, and every enclosing record, list or union prepends its own
+step while the exception travels up. Success therefore pays nothing for them.
+
+>>> err = DecodeError("unexpected_tag", "unexpected tag 7 for union process_state", offset=41)
+>>> str(err.within("state"))
+'unexpected tag 7 for union process_state at $.state (byte 41)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+PathStep = str | int
+
+
+def format_path(path: Iterable[PathStep]) -> str:
+    """Render a path as ``$.a[2].b`` (keys that are not identifiers are quoted)."""
+    out = ["$"]
+    for step in path:
+        if isinstance(step, int):
+            out.append(f"[{step}]")
+        elif step.isidentifier():
+            out.append(f".{step}")
+        else:
+            out.append(f"[{step!r}]")
+    return "".join(out)
+
+
+class DataEncodingError(ValueError):
+    """Root of every error this library raises."""
+
+    code: str
+    message: str
+    offset: int | None
+    path: tuple[PathStep, ...]
+
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        *,
+        offset: int | None = None,
+        path: tuple[PathStep, ...] = (),
+    ) -> None:
+        super().__init__(code, message)
+        self.code = code
+        self.message = message
+        self.offset = offset
+        self.path = path
+
+    def within(self, step: PathStep) -> DataEncodingError:
+        """Prepend one path step (the enclosing field or index); returns ``self``."""
+        self.path = (step, *self.path)
+        return self
+
+    def at(self, offset: int) -> DataEncodingError:
+        """Set the byte offset unless a more precise one is already known."""
+        if self.offset is None:
+            self.offset = offset
+        return self
+
+    @property
+    def where(self) -> str:
+        """The location part of the message: `` at $.a (byte 4)``, or ``""``."""
+        parts = []
+        if self.path:
+            parts.append(f" at {format_path(self.path)}")
+        if self.offset is not None:
+            parts.append(f" (byte {self.offset})")
+        return "".join(parts)
+
+    def __str__(self) -> str:
+        return f"{self.message}{self.where}"
+
+    def __repr__(self) -> str:
+        return (
+            f"{type(self).__name__}(code={self.code!r}, message={self.message!r}, "
+            f"offset={self.offset!r}, path={self.path!r})"
+        )
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rebuild, (type(self), self.code, self.message, self.offset, self.path))
+
+
+def _rebuild(
+    cls: type[DataEncodingError],
+    code: str,
+    message: str,
+    offset: int | None,
+    path: tuple[PathStep, ...],
+) -> DataEncodingError:
+    return cls(code, message, offset=offset, path=path)
+
+
+class DefinitionError(DataEncodingError):
+    """A combinator cannot be built this way; the message says how to fix it."""
+
+    def __init__(self, message: str, code: str = "invalid_definition") -> None:
+        super().__init__(code, message)
+
+
+class EncodeError(DataEncodingError):
+    """A Python value does not fit its encoding."""
+
+
+class DecodeError(DataEncodingError):
+    """Bytes do not decode with this encoding."""
+
+
+class JsonError(DataEncodingError):
+    """A JSON value does not fit its encoding."""
+
+
+def describe_value(value: object, limit: int = 60) -> str:
+    """A short ``repr`` for messages, cut at ``limit`` characters."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def type_name(value: object) -> str:
+    """The JSON-ish name of a Python value's type, for messages."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, dict):
+        return "object"
+    if isinstance(value, list):
+        return "array"
+    return type(value).__name__

@@ -1,0 +1,279 @@
+"""Size wrappers: ``dynamic_size``, ``check_size`` and ``padded``.
+
+* ``dynamic_size(e, kind="Uint30")``: a big-endian header holding the **byte**
+  size of ``e``'s bytes (4, 2 or 1 bytes), then ``e``; the header bounds the
+  frame ``e`` is read in, so a variable-size ``e`` becomes dynamic. JSON: ``e``'s.
+* ``check_size(limit, e)``: ``e``'s bytes, at most ``limit`` of them (checked
+  when writing and when reading). JSON: ``e``'s.
+* ``padded(e, n)``: fixed-size ``e`` then ``n`` zero bytes (reading rejects
+  non-zero padding). JSON: ``e``'s.
+
+>>> from data_encoding import string, uint8
+>>> dynamic_size(string, kind="Uint8").encode("abc").hex()
+'0700000003616263'
+>>> padded(uint8, 2).encode(7).hex()
+'070000'
+"""
+
+from __future__ import annotations
+
+import struct
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
+
+from .core import Atom, Encoding, FromJson, Reader, Sizer, ToJson, Writer
+from .errors import DecodeError, DefinitionError, EncodeError
+from .jsonvalue import JsonValue
+from .leaves import AtomEncoding, not_enough_data
+from .size import DYNAMIC, Fixed
+
+if TYPE_CHECKING:
+    from hypothesis.strategies import SearchStrategy
+
+T = TypeVar("T")
+
+HeaderKind = Literal["Uint30", "Uint16", "Uint8"]
+
+HEADERS: dict[str, tuple[str, int, int]] = {
+    # kind: (struct code, width, largest size it can state)
+    "Uint30": (">I", 4, 2**30 - 1),
+    "Uint16": (">H", 2, 2**16 - 1),
+    "Uint8": (">B", 1, 2**8 - 1),
+}
+
+
+def header_for(limit: int) -> HeaderKind:
+    """The narrowest header able to state sizes up to ``limit``."""
+    return "Uint8" if limit <= 255 else "Uint16" if limit <= 65535 else "Uint30"
+
+
+class Wrapper(Encoding[T]):
+    """An encoding that delegates its JSON form and cheap checks to ``inner``."""
+
+    inner: Encoding[T]
+
+    def accepts(self, value: Any) -> bool:
+        return self.inner.accepts(value)
+
+    def accepts_json(self, json: JsonValue) -> bool:
+        return self.inner.accepts_json(json)
+
+    def _build_to_json(self) -> ToJson:
+        return self.inner._to_json
+
+    def _build_from_json(self) -> FromJson:
+        return self.inner._from_json
+
+    def _build_strategy(self) -> SearchStrategy[T]:
+        return self.inner._strategy
+
+
+class DynamicSize(Wrapper[T]):
+    def __init__(self, inner: Encoding[T], kind: HeaderKind = "Uint30") -> None:
+        if kind not in HEADERS:
+            raise DefinitionError(f"dynamic_size: kind must be one of {sorted(HEADERS)}")
+        self.inner = inner
+        self.kind = kind
+        self.size = DYNAMIC
+        self.nullable = inner.nullable
+
+    def _build_reader(self) -> Reader:
+        code, width, largest = HEADERS[self.kind]
+        unpack_from = struct.Struct(code).unpack_from
+        read_inner = self.inner._read
+
+        def read(buf: bytes, pos: int, end: int) -> tuple[Any, int]:
+            if end - pos < width:
+                raise not_enough_data(pos, width, end, "a length header")
+            (size,) = unpack_from(buf, pos)
+            start = pos + width
+            stop = start + size
+            if stop > end:
+                raise DecodeError(
+                    "not_enough_data",
+                    f"length header says {size} bytes but only {end - start} remain",
+                    offset=pos,
+                )
+            if size > largest:
+                raise DecodeError(
+                    "invalid_size", f"length header {size} exceeds {largest}", offset=pos
+                )
+            value, after = read_inner(buf, start, stop)
+            if after != stop:
+                raise DecodeError(
+                    "extra_bytes",
+                    f"extra bytes: {stop - after} unread in a {size}-byte frame",
+                    offset=after,
+                )
+            return value, stop
+
+        return read
+
+    def _build_writer(self) -> Writer:
+        code, width, largest = HEADERS[self.kind]
+        pack_into = struct.Struct(code).pack_into
+        placeholder = bytes(width)
+        write_inner = self.inner._write
+
+        def write(out: bytearray, value: Any) -> None:
+            mark = len(out)
+            out += placeholder
+            write_inner(out, value)
+            size = len(out) - mark - width
+            if size > largest:
+                del out[mark:]
+                raise EncodeError(
+                    "size_limit_exceeded",
+                    f"{size} bytes do not fit a {self.kind} length header (at most {largest})",
+                )
+            pack_into(out, mark, size)
+
+        return write
+
+    def _build_sizer(self) -> Sizer:
+        width, largest = HEADERS[self.kind][1:]
+        size_inner = self.inner._size_of
+
+        def size_of(value: Any) -> int:
+            size = size_inner(value)
+            if size > largest:
+                raise EncodeError(
+                    "size_limit_exceeded",
+                    f"{size} bytes do not fit a {self.kind} length header (at most {largest})",
+                )
+            return width + size
+
+        return size_of
+
+
+def dynamic_size(e: Encoding[T], kind: HeaderKind = "Uint30") -> DynamicSize[T]:
+    """Prefix ``e`` with a header stating its byte size (``Uint30``, ``Uint16``, ``Uint8``)."""
+    return DynamicSize(e, kind)
+
+
+class CheckSize(Wrapper[T]):
+    def __init__(self, limit: int, inner: Encoding[T]) -> None:
+        if limit < 0:
+            raise DefinitionError(f"check_size: the limit must not be negative, not {limit}")
+        self.limit = limit
+        self.inner = inner
+        self.size = inner.size
+        self.nullable = inner.nullable
+
+    def _build_reader(self) -> Reader:
+        # The inner value is read in its full frame and its size checked after:
+        # every read is bounded by the input anyway, and an inner limit (a
+        # list's max_length) then reports its own, more precise error first.
+        limit = self.limit
+        read_inner = self.inner._read
+
+        def read(buf: bytes, pos: int, end: int) -> tuple[Any, int]:
+            value, after = read_inner(buf, pos, end)
+            if after - pos > limit:
+                raise DecodeError(
+                    "size_limit_exceeded",
+                    f"size limit exceeded: {after - pos} bytes where at most {limit} are allowed",
+                    offset=pos + limit,
+                )
+            return value, after
+
+        return read
+
+    def _build_writer(self) -> Writer:
+        limit = self.limit
+        write_inner = self.inner._write
+
+        def write(out: bytearray, value: Any) -> None:
+            mark = len(out)
+            write_inner(out, value)
+            if len(out) - mark > limit:
+                size = len(out) - mark
+                del out[mark:]
+                raise EncodeError(
+                    "size_limit_exceeded",
+                    f"size limit exceeded: {size} bytes where at most {limit} are allowed",
+                )
+
+        return write
+
+    def _build_sizer(self) -> Sizer:
+        limit = self.limit
+        size_inner = self.inner._size_of
+
+        def size_of(value: Any) -> int:
+            size = size_inner(value)
+            if size > limit:
+                raise EncodeError(
+                    "size_limit_exceeded",
+                    f"size limit exceeded: {size} bytes where at most {limit} are allowed",
+                )
+            return size
+
+        return size_of
+
+
+def check_size(limit: int, e: Encoding[T]) -> CheckSize[T]:
+    """``e``, refusing values whose binary form exceeds ``limit`` bytes."""
+    return CheckSize(limit, e)
+
+
+class Padded(AtomEncoding[T]):
+    """A fixed-size encoding followed by zero bytes; fusable when ``inner`` is an atom."""
+
+    def __init__(self, inner: Encoding[T], padding: int) -> None:
+        if padding <= 0:
+            raise DefinitionError(f"padded: the padding must be positive, not {padding}")
+        if not isinstance(inner.size, Fixed):
+            raise DefinitionError(
+                f"padded: cannot pad an encoding of size {inner.size}; only fixed sizes can be"
+            )
+        self.inner = inner
+        self.padding = padding
+        self.nullable = inner.nullable
+        width = inner.size.n + padding
+        zeros = bytes(padding)
+        inner_read, inner_write = inner._read, inner._write
+        inner_width = inner.size.n
+
+        # The padded value as one fixed-width atom: the whole span is a byte
+        # string that the inner encoding reads and writes.
+        def unpack(raw: bytes) -> Any:
+            if raw[inner_width:] != zeros:
+                raise DecodeError(
+                    "invalid_padding", f"non-zero padding bytes {raw[inner_width:].hex()}"
+                )
+            try:
+                value, _ = inner_read(raw, 0, inner_width)
+            except DecodeError as err:
+                err.offset = None  # re-located by the caller, relative offsets are wrong
+                raise
+            return value
+
+        def pack(value: Any) -> bytes:
+            out = bytearray()
+            inner_write(out, value)
+            return bytes(out) + zeros
+
+        def check(value: Any) -> None:
+            inner_write(bytearray(), value)
+
+        super().__init__(Atom(f"{width}s", width, check, pack, unpack), "padded value")
+
+    def accepts(self, value: Any) -> bool:
+        return self.inner.accepts(value)
+
+    def accepts_json(self, json: JsonValue) -> bool:
+        return self.inner.accepts_json(json)
+
+    def _build_to_json(self) -> ToJson:
+        return self.inner._to_json
+
+    def _build_from_json(self) -> FromJson:
+        return self.inner._from_json
+
+    def _build_strategy(self) -> SearchStrategy[T]:
+        return self.inner._strategy
+
+
+def padded(e: Encoding[T], n: int) -> Padded[T]:
+    """Fixed-size ``e`` followed by ``n`` zero bytes (reading rejects non-zero padding)."""
+    return Padded(e, n)

@@ -1,0 +1,70 @@
+"""JSON values as Python objects, and a strict JSON text reader.
+
+A JSON value is ``None``, ``bool``, ``int``, ``float``, ``str``, ``list`` or
+``dict`` with ``str`` keys — exactly what :func:`json.loads` produces.
+
+:func:`loads` is stricter than :func:`json.loads`: it rejects ``NaN`` and
+``Infinity`` (not JSON) and remembers duplicate object keys. A duplicate is
+reported by ``from_json`` with the path where it occurs, because the parser
+itself does not know paths: the object is returned as a :class:`DuplicateKeys`
+dict, which no encoding accepts as an object.
+
+>>> loads('{"a": 1, "b": [true, null]}')
+{'a': 1, 'b': [True, None]}
+>>> type(loads('{"a": 1, "a": 2}')).__name__
+'DuplicateKeys'
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Union
+
+from .errors import JsonError
+
+JsonValue = Union[None, bool, int, float, str, list["JsonValue"], dict[str, "JsonValue"]]
+
+
+class DuplicateKeys(dict[str, JsonValue]):
+    """An object in which ``key`` appeared more than once (the last value is kept)."""
+
+    duplicate: str
+
+    def __init__(self, pairs: list[tuple[str, JsonValue]], duplicate: str) -> None:
+        super().__init__(pairs)
+        self.duplicate = duplicate
+
+
+def _object(pairs: list[tuple[str, JsonValue]]) -> dict[str, JsonValue]:
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                return DuplicateKeys(pairs, key)
+            seen.add(key)
+    return result
+
+
+def _reject_constant(name: str) -> JsonValue:
+    raise JsonError("invalid_json", f"{name} is not a JSON number")
+
+
+def loads(text: str | bytes) -> JsonValue:
+    """Parse JSON text strictly; raises :class:`JsonError` (code ``invalid_json``)."""
+    try:
+        value: JsonValue = json.loads(
+            text, object_pairs_hook=_object, parse_constant=_reject_constant
+        )
+    except JsonError:
+        raise
+    except (ValueError, RecursionError) as exc:
+        raise JsonError("invalid_json", f"not valid JSON: {exc}") from None
+    return value
+
+
+def dumps(value: JsonValue, *, indent: int | None = None) -> str:
+    """Print a JSON value (UTF-8 kept as is, no NaN: they are never produced)."""
+    if indent is None:
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return json.dumps(value, ensure_ascii=False, indent=indent, allow_nan=False)

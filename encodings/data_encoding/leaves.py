@@ -1,0 +1,158 @@
+"""Shared machinery of the leaf encodings: fixed-width atoms and error helpers.
+
+A leaf that is an :class:`~data_encoding.core.Atom` gets its reader, writer
+and sizer from :class:`AtomEncoding`, so each leaf only states its struct
+code, its checks and its JSON form.
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Callable
+from typing import Any, NoReturn, TypeVar
+
+from .core import Atom, Encoding, Reader, Sizer, Writer
+from .errors import DecodeError, EncodeError, JsonError, describe_value, type_name
+from .jsonvalue import JsonValue
+from .size import Fixed
+
+T = TypeVar("T")
+
+
+def wrong_type(expected: str, got: object) -> JsonError:
+    return JsonError("wrong_type", f"expected {expected}, got {type_name(got)}")
+
+
+def wrong_value_type(expected: str, got: object) -> EncodeError:
+    return EncodeError(
+        "wrong_type", f"expected {expected}, got {type(got).__name__} {describe_value(got)}"
+    )
+
+
+def not_enough_data(pos: int, need: int, end: int, what: str = "") -> DecodeError:
+    have = max(end - pos, 0)
+    noun = "byte" if need == 1 else "bytes"
+    subject = f" for {what}" if what else ""
+    return DecodeError(
+        "not_enough_data",
+        f"not enough data{subject}: need {need} {noun}, {have} left",
+        offset=pos,
+    )
+
+
+class AtomEncoding(Encoding[T]):
+    """A fixed-width leaf: everything derives from its :class:`Atom`."""
+
+    _atom: Atom
+    _what: str
+
+    def __init__(self, atom: Atom, what: str) -> None:
+        self._atom = atom
+        self._what = what
+        self.size = Fixed(atom.width)
+
+    def atom(self) -> Atom:
+        return self._atom
+
+    def _build_reader(self) -> Reader:
+        atom = self._atom
+        width = atom.width
+        unpack = atom.unpack
+        what = self._what
+        if not atom.fmt:
+            assert unpack is not None
+
+            def read_zero(buf: bytes, pos: int, end: int) -> tuple[Any, int]:
+                return unpack(None), pos
+
+            return read_zero
+        unpack_from = struct.Struct(">" + atom.fmt).unpack_from
+
+        def read(buf: bytes, pos: int, end: int) -> tuple[Any, int]:
+            if end - pos < width:
+                raise not_enough_data(pos, width, end, what)
+            (raw,) = unpack_from(buf, pos)
+            if unpack is None:
+                return raw, pos + width
+            try:
+                return unpack(raw), pos + width
+            except DecodeError as err:
+                raise err.at(pos) from None
+
+        return read
+
+    def _build_writer(self) -> Writer:
+        atom = self._atom
+        check = atom.check
+        pack_value = atom.pack
+        if not atom.fmt:
+
+            def write_zero(out: bytearray, value: Any) -> None:
+                check(value)
+
+            return write_zero
+        pack = struct.Struct(">" + atom.fmt).pack
+
+        def write(out: bytearray, value: Any) -> None:
+            try:
+                out += pack(value if pack_value is None else pack_value(value))
+            except Exception as exc:  # struct.error, TypeError, a pack function's refusal
+                refuse(check, value, exc)
+
+        return write
+
+    def _build_sizer(self) -> Sizer:
+        check = self._atom.check
+        width = self._atom.width
+
+        def size_of(value: Any) -> int:
+            check(value)
+            return width
+
+        return size_of
+
+
+def refuse(check: Callable[[Any], None], value: Any, exc: Exception) -> NoReturn:
+    """Turn a low-level failure to write ``value`` into the precise :class:`EncodeError`.
+
+    Runs only after the fast path failed: ``check`` raises the error that names
+    the problem; if it finds none, the original failure is reported as is.
+    """
+    check(value)
+    if isinstance(exc, EncodeError):
+        raise exc
+    raise EncodeError("invalid_value", f"cannot write {describe_value(value)}: {exc}") from None
+
+
+def int_check(lo: int, hi: int, name: str) -> Callable[[Any], None]:
+    """A check that a value is an ``int`` within ``[lo, hi]``.
+
+    A ``bool`` is accepted as the integer it is in Python (``True`` is 1).
+    """
+
+    def check(value: Any) -> None:
+        if not isinstance(value, int):
+            raise wrong_value_type(f"an integer ({name})", value)
+        if not lo <= value <= hi:
+            raise EncodeError("invalid_int", f"{value} is out of range for {name} [{lo}, {hi}]")
+
+    return check
+
+
+def int_to_json(check: Callable[[Any], None]) -> Callable[[Any], JsonValue]:
+    def to_json(value: Any) -> JsonValue:
+        check(value)
+        return int(value)
+
+    return to_json
+
+
+def int_from_json(lo: int, hi: int, name: str) -> Callable[[JsonValue], int]:
+    def from_json(json: JsonValue) -> int:
+        if type(json) is not int:
+            raise wrong_type(f"an integer ({name})", json)
+        if not lo <= json <= hi:
+            raise JsonError("out_of_range", f"{json} is out of range for {name} [{lo}, {hi}]")
+        return json
+
+    return from_json

@@ -1,0 +1,388 @@
+"""Records (``obj``) and tuples (``tup``), and their merges.
+
+``obj(req("a", uint8), opt("b", uint16), ...)``: the fields one after the
+other in binary; a JSON object with the members in field order. Values are
+dicts holding every field (an absent optional field is ``None``).
+
+=================  ==================================================  ======================
+field              binary                                              JSON
+=================  ==================================================  ======================
+``req(name, e)``   ``e``                                               required member
+``opt(name, e)``   presence byte ``00``/``ff``, then ``e``; when ``e``  omitted when ``None``
+                   is variable-size, no byte: present iff bytes remain
+``varopt(name,e)`` no presence byte: present iff bytes remain          omitted when ``None``
+``dft(name,e,d)``  ``e`` (always written)                              omitted when ``== d``
+=================  ==================================================  ======================
+
+``tup(e1, e2, ...)``: the elements one after the other; a JSON array of
+exactly that many elements; values are tuples (lists are accepted).
+
+``merge_objs(a, b)`` / ``merge_tups(a, b)``: ``a`` then ``b`` in binary, one
+object (one array) in JSON, one dict (one tuple) as a value.
+
+Strictness: writing or reading JSON refuses unknown and missing members, and
+duplicate members when the JSON text was parsed with
+:func:`data_encoding.jsonvalue.loads`.
+
+>>> from data_encoding import uint8, uint16, string
+>>> e = obj(req("a", uint8), opt("b", uint16), req("c", string))
+>>> e.encode({"a": 1, "b": 2, "c": "ab"}).hex()
+'01ff0002000000026162'
+>>> e.to_json({"a": 1, "b": None, "c": ""})
+{'a': 1, 'c': ''}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+from .codegen import Part, build_reader, build_writer
+from .core import Encoding, FromJson, Reader, ToJson, Writer
+from .errors import DataEncodingError, DefinitionError, EncodeError, JsonError
+from .jsonvalue import DuplicateKeys, JsonValue
+from .leaves import wrong_type, wrong_value_type
+from .primitives import ZeroWidth
+from .size import VARIABLE, sequence_size
+
+if TYPE_CHECKING:
+    from hypothesis.strategies import SearchStrategy
+
+
+@dataclass(frozen=True)
+class Field:
+    """A record field: see :func:`req`, :func:`opt`, :func:`varopt`, :func:`dft`."""
+
+    name: str
+    enc: Encoding[Any]
+    mode: Literal["req", "opt", "varopt", "dft"]
+    default: Any = None
+    title: str | None = None
+    description: str | None = None
+
+
+def req(name: str, e: Encoding[Any], *, title: str | None = None, description: str | None = None) -> Field:
+    """A required field."""
+    return Field(name, e, "req", None, title, description)
+
+
+def opt(name: str, e: Encoding[Any], *, title: str | None = None, description: str | None = None) -> Field:
+    """An optional field: a presence byte then ``e`` (no byte when ``e`` is variable-size)."""
+    return Field(name, e, "varopt" if e.size is VARIABLE else "opt", None, title, description)
+
+
+def varopt(name: str, e: Encoding[Any], *, title: str | None = None, description: str | None = None) -> Field:
+    """An optional field without presence byte: present iff bytes remain in its frame."""
+    return Field(name, e, "varopt", None, title, description)
+
+
+def dft(
+    name: str,
+    e: Encoding[Any],
+    default: Any,
+    *,
+    title: str | None = None,
+    description: str | None = None,
+) -> Field:
+    """A field with a default: always written in binary, omitted in JSON when equal to it."""
+    return Field(name, e, "dft", default, title, description)
+
+
+def _field_part(f: Field) -> Part:
+    return Part(f.name, f.enc, f.mode, f.default, f.title, f.description)
+
+
+def _splice_parts(e: Encoding[Any], what: str) -> list[Part]:
+    """The parts an operand of ``merge_objs`` contributes."""
+    if isinstance(e, Obj):
+        return list(e.parts)
+    if isinstance(e, ZeroWidth) and e.kind in ("empty", "unit"):
+        return []  # no bytes and no members
+    keys = e.object_fields()
+    if keys is None:
+        raise DefinitionError(
+            f"merge_objs: {what} operand is not an object (its values are not dicts); "
+            "only obj, merge_objs, empty, unit and unions of objects can be merged"
+        )
+    return [Part(f"<{what}>", e, "splice", keys=keys)]
+
+
+class Obj(Encoding[dict[str, Any]]):
+    """A record: see :func:`obj`."""
+
+    parts: tuple[Part, ...]
+
+    def __init__(self, parts: Sequence[Part]) -> None:
+        names: set[str] = set()
+        for p in parts:
+            for key in p.keys if p.mode == "splice" else (p.key,):
+                if key in names:
+                    raise DefinitionError(f"duplicate field name {key!r} in a record")
+                names.add(str(key))
+        self.parts = tuple(parts)
+        self.keys = frozenset(names)
+        self.size = sequence_size((p.size for p in self.parts), "objects")
+
+    def object_fields(self) -> frozenset[str]:
+        return self.keys
+
+    def accepts(self, value: Any) -> bool:
+        if not isinstance(value, dict) or not value.keys() <= self.keys:
+            return False
+        return all(p.key in value for p in self.parts if p.mode == "req")
+
+    def accepts_json(self, json: JsonValue) -> bool:
+        if type(json) is not dict or not json.keys() <= self.keys:
+            return False
+        return all(p.key in json for p in self.parts if p.mode == "req")
+
+    def discriminants(self) -> dict[str, str]:
+        """Required fields holding a constant: ``{"kind": "baker"}`` selects a union case."""
+        found = {}
+        for p in self.parts:
+            if p.mode == "req" and isinstance(getattr(p.enc, "constant", None), str):
+                found[str(p.key)] = p.enc.constant  # type: ignore[attr-defined]
+        return found
+
+    def _build_reader(self) -> Reader:
+        return build_reader(self.parts, as_dict=True)
+
+    def _build_writer(self) -> Writer:
+        return build_writer(self.parts, as_dict=True, keys=self.keys)
+
+    def _check_keys(self, value: Any, cls: type[EncodeError] | type[JsonError]) -> None:
+        if isinstance(value, DuplicateKeys):
+            raise JsonError("duplicate_field", f"duplicate member {value.duplicate!r}").within(
+                value.duplicate
+            )
+        for key in value:
+            if key not in self.keys:
+                raise cls("unexpected_field", f"unexpected field {key!r}").within(key)
+        for p in self.parts:
+            if p.mode == "req" and p.key not in value:
+                raise cls("missing_field", f"missing field {p.key!r}").within(p.key)
+
+    def _build_to_json(self) -> ToJson:
+        parts = [(p, p.enc._to_json) for p in self.parts]
+
+        def to_json(value: Any) -> JsonValue:
+            if not isinstance(value, dict):
+                raise wrong_value_type("a dict", value)
+            self._check_keys(value, EncodeError)
+            out: dict[str, JsonValue] = {}
+            for p, convert in parts:
+                key = p.key
+                try:
+                    if p.mode == "splice":
+                        sub = {k: x for k, x in value.items() if k in p.keys}
+                        out.update(convert(sub))  # type: ignore[arg-type]
+                    elif p.mode == "req":
+                        out[key] = convert(value[key])  # type: ignore[index]
+                    elif p.mode == "dft":
+                        x = value.get(key, p.default)  # type: ignore[arg-type]
+                        json = convert(x)
+                        if x != p.default:
+                            out[key] = json  # type: ignore[index]
+                    else:
+                        x = value.get(key)  # type: ignore[arg-type]
+                        if x is not None:
+                            out[key] = convert(x)  # type: ignore[index]
+                except DataEncodingError as err:
+                    raise (err if p.mode == "splice" else err.within(key)) from None
+            return out
+
+        return to_json
+
+    def _build_from_json(self) -> FromJson:
+        parts = [(p, p.enc._from_json) for p in self.parts]
+
+        def from_json(json: JsonValue) -> Any:
+            if type(json) is not dict:
+                if isinstance(json, DuplicateKeys):
+                    self._check_keys(json, JsonError)
+                raise wrong_type("an object", json)
+            self._check_keys(json, JsonError)
+            out: dict[str, Any] = {}
+            for p, convert in parts:
+                key = p.key
+                try:
+                    if p.mode == "splice":
+                        out.update(convert({k: x for k, x in json.items() if k in p.keys}))
+                    elif key in json:
+                        out[key] = convert(json[key])  # type: ignore[index]
+                    else:
+                        out[key] = p.default if p.mode == "dft" else None  # type: ignore[index]
+                except DataEncodingError as err:
+                    raise (err if p.mode == "splice" else err.within(key)) from None
+            return out
+
+        return from_json
+
+    def _build_strategy(self) -> SearchStrategy[dict[str, Any]]:
+        from hypothesis import strategies as st
+
+        pieces = []
+        for p in self.parts:
+            if p.mode == "splice":
+                pieces.append(p.enc._strategy)
+            else:
+                value = p.enc._strategy
+                if p.mode in ("opt", "varopt"):
+                    value = st.none() | value
+                pieces.append(st.fixed_dictionaries({p.key: value}))
+
+        def merge(dicts: tuple[dict[str, Any], ...]) -> dict[str, Any]:
+            out: dict[str, Any] = {}
+            for d in dicts:
+                out.update(d)
+            return out
+
+        return st.tuples(*pieces).map(merge)
+
+
+class MergeObjs(Obj):
+    """``merge_objs(left, right)``: one record with the fields of both."""
+
+    def __init__(self, left: Encoding[Any], right: Encoding[Any]) -> None:
+        self.left = left
+        self.right = right
+        super().__init__(_splice_parts(left, "left") + _splice_parts(right, "right"))
+
+
+def obj(*fields: Field) -> Obj:
+    """A record of ``fields`` (see the module documentation)."""
+    for f in fields:
+        if not isinstance(f, Field):
+            raise DefinitionError(f"obj() takes fields made by req/opt/varopt/dft, not {f!r}")
+    return Obj([_field_part(f) for f in fields])
+
+
+def merge_objs(a: Encoding[Any], b: Encoding[Any]) -> Obj:
+    """One record with the fields of ``a`` then those of ``b``."""
+    return MergeObjs(a, b)
+
+
+# ---------------------------------------------------------------- tuples
+
+
+def _tuple_parts(e: Encoding[Any], what: str) -> list[Part]:
+    if isinstance(e, Tup):
+        return list(e.parts)
+    arity = e.tuple_arity()
+    if arity is None:
+        raise DefinitionError(
+            f"merge_tups: {what} operand is not a tuple; only tup and merge_tups can be merged"
+        )
+    return [Part(f"<{what}>", e, "splice", arity=arity)]
+
+
+class Tup(Encoding[tuple[Any, ...]]):
+    """A tuple: see :func:`tup`."""
+
+    parts: tuple[Part, ...]
+
+    def __init__(self, parts: Sequence[Part]) -> None:
+        if not parts:
+            raise DefinitionError("tup() needs at least one element (use unit for nothing)")
+        index = 0
+        renumbered = []
+        for p in parts:  # keys are the positions in the flattened tuple
+            renumbered.append(Part(index, p.enc, p.mode, arity=p.arity))
+            index += p.arity if p.mode == "splice" else 1
+        self.parts = tuple(renumbered)
+        self.arity = index
+        self.size = sequence_size((p.size for p in self.parts), "tuples")
+
+    def tuple_arity(self) -> int:
+        return self.arity
+
+    def accepts(self, value: Any) -> bool:
+        return isinstance(value, tuple | list) and len(value) == self.arity
+
+    def accepts_json(self, json: JsonValue) -> bool:
+        return type(json) is list and len(json) == self.arity
+
+    def _build_reader(self) -> Reader:
+        return build_reader(self.parts, as_dict=False)
+
+    def _build_writer(self) -> Writer:
+        return build_writer(self.parts, as_dict=False, keys=frozenset())
+
+    def _build_to_json(self) -> ToJson:
+        parts = [(p, p.enc._to_json) for p in self.parts]
+        arity = self.arity
+
+        def to_json(value: Any) -> JsonValue:
+            if not isinstance(value, tuple | list):
+                raise wrong_value_type("a tuple", value)
+            if len(value) != arity:
+                raise EncodeError(
+                    "wrong_length", f"expected a tuple of {arity} elements, got {len(value)}"
+                )
+            out: list[JsonValue] = []
+            for p, convert in parts:
+                i = int(p.key)
+                try:
+                    if p.mode == "splice":
+                        out.extend(convert(tuple(value[i : i + p.arity])))  # type: ignore[arg-type]
+                    else:
+                        out.append(convert(value[i]))
+                except DataEncodingError as err:
+                    raise (err if p.mode == "splice" else err.within(i)) from None
+            return out
+
+        return to_json
+
+    def _build_from_json(self) -> FromJson:
+        parts = [(p, p.enc._from_json) for p in self.parts]
+        arity = self.arity
+
+        def from_json(json: JsonValue) -> Any:
+            if type(json) is not list:
+                raise wrong_type(f"an array of {arity} elements", json)
+            if len(json) != arity:
+                raise JsonError(
+                    "wrong_length", f"expected an array of {arity} elements, got {len(json)}"
+                )
+            out: list[Any] = []
+            for p, convert in parts:
+                i = int(p.key)
+                try:
+                    if p.mode == "splice":
+                        out.extend(convert(json[i : i + p.arity]))
+                    else:
+                        out.append(convert(json[i]))
+                except DataEncodingError as err:
+                    raise (err if p.mode == "splice" else err.within(i)) from None
+            return tuple(out)
+
+        return from_json
+
+    def _build_strategy(self) -> SearchStrategy[tuple[Any, ...]]:
+        from hypothesis import strategies as st
+
+        pieces = [
+            p.enc._strategy if p.mode == "splice" else p.enc._strategy.map(lambda x: (x,))
+            for p in self.parts
+        ]
+        return st.tuples(*pieces).map(lambda ts: tuple(x for t in ts for x in t))
+
+
+class MergeTups(Tup):
+    """``merge_tups(left, right)``: one tuple with the elements of both."""
+
+    def __init__(self, left: Encoding[Any], right: Encoding[Any]) -> None:
+        self.left = left
+        self.right = right
+        super().__init__(_tuple_parts(left, "left") + _tuple_parts(right, "right"))
+
+
+def tup(*elements: Encoding[Any]) -> Tup:
+    """A tuple of ``elements`` (see the module documentation)."""
+    return Tup([Part(i, e) for i, e in enumerate(elements)])
+
+
+def merge_tups(a: Encoding[Any], b: Encoding[Any]) -> Tup:
+    """One tuple with the elements of ``a`` then those of ``b``."""
+    return MergeTups(a, b)

@@ -1,0 +1,345 @@
+"""Lists and arrays.
+
+=====================================  =============================================  =========
+combinator                             binary                                         JSON
+=====================================  =============================================  =========
+``list_(e, max_length=None)``          uint30 **byte** size, then the elements        array
+``variable.list_(e, max_length=)``     the elements, to the end of the frame          array
+``fixed.list_(n, e)``                  exactly ``n`` elements, no header              array
+``list_with_length(kind, e, ...)``     element **count** (Uint8/Uint16/Uint30), elts   array
+=====================================  =============================================  =========
+
+``array`` and its variants are the same with "array" in error names (Python
+has one list type: values are ``list`` either way). ``max_length`` bounds the
+element count in binary (writing and reading), not in JSON, as in the
+reference. Elements must not be variable-size (wrap them in
+``dynamic_size``) nor zero-width (they could not be counted).
+
+Lists of fixed-width leaves are read and written with one ``struct`` call.
+
+>>> from data_encoding import uint16, string
+>>> list_(uint16).encode([1, 2]).hex()
+'0000000400010002'
+>>> list_with_length("Uint8", uint16).encode([1, 2]).hex()
+'0200010002'
+"""
+
+from __future__ import annotations
+
+import struct
+from typing import TYPE_CHECKING, Any, Literal
+
+from .core import Encoding, FromJson, Reader, ToJson, Writer
+from .errors import DataEncodingError, DecodeError, DefinitionError, EncodeError, JsonError
+from .framing import HEADERS, CheckSize, DynamicSize, HeaderKind
+from .jsonvalue import JsonValue
+from .leaves import not_enough_data, wrong_type, wrong_value_type
+from .size import DYNAMIC, VARIABLE, Fixed, Size
+
+if TYPE_CHECKING:
+    from hypothesis.strategies import SearchStrategy
+
+Kind = Literal["list", "array"]
+
+
+class ListEncoding(Encoding[list[Any]]):
+    """Elements one after the other; how many is said by ``length``:
+
+    * ``("frame", None)``: as many as fill the frame (header-less);
+    * ``("exactly", n)``: exactly ``n``;
+    * ``("count", kind)``: a count header of that kind comes first.
+    """
+
+    def __init__(
+        self,
+        elt: Encoding[Any],
+        max_length: int | None,
+        kind: Kind,
+        length: tuple[str, Any] = ("frame", None),
+    ) -> None:
+        what = f"an {kind}" if kind == "array" else f"a {kind}"
+        if elt.size is VARIABLE:
+            raise DefinitionError(
+                f"cannot insert a variable-size element in {what}: its end could not be "
+                "found; wrap the element in dynamic_size()"
+            )
+        if elt.size == Fixed(0):
+            raise DefinitionError(
+                f"cannot insert a zero-width element in {what}: the elements could not be "
+                "counted"
+            )
+        if max_length is not None and max_length < 0:
+            raise DefinitionError(f"{kind}: max_length must not be negative")
+        self.elt = elt
+        self.max_length = max_length
+        self.kind = kind
+        self.length = length
+        mode, arg = length
+        size: Size = VARIABLE
+        if mode == "exactly":
+            if arg <= 0:
+                raise DefinitionError(f"fixed.{kind}_: the length must be positive, not {arg}")
+            size = Fixed(arg * elt.size.n) if isinstance(elt.size, Fixed) else DYNAMIC
+        elif mode == "count":
+            largest = HEADERS[arg][2]
+            if max_length is not None and max_length > largest:
+                raise DefinitionError(
+                    f"{kind}_with_length: max_length {max_length} exceeds what a {arg} "
+                    f"count can state ({largest})"
+                )
+            self.max_length = largest if max_length is None else max_length
+            size = DYNAMIC
+        self.size = size
+
+    def accepts(self, value: Any) -> bool:
+        return type(value) is list
+
+    def accepts_json(self, json: JsonValue) -> bool:
+        return type(json) is list
+
+    # ------------------------------------------------------------- binary
+
+    def _too_long(self, cls: type[DecodeError] | type[EncodeError], count: int) -> Any:
+        return cls(
+            f"{self.kind}_too_long",
+            f"{self.kind} too long: {count} elements where at most {self.max_length} are allowed",
+        )
+
+    def _read_count(self, buf: bytes, pos: int, end: int) -> tuple[int | None, int]:
+        """How many elements to read (``None``: until the frame ends) and where they start."""
+        mode, arg = self.length
+        if mode == "exactly":
+            return arg, pos  # type: ignore[no-any-return]
+        if mode == "frame":
+            return None, pos
+        code, width, _ = HEADERS[arg]
+        if end - pos < width:
+            raise not_enough_data(pos, width, end, "an element count")
+        (count,) = struct.unpack_from(code, buf, pos)
+        if self.max_length is not None and count > self.max_length:
+            raise self._too_long(DecodeError, count).at(pos)
+        if count > end - pos - width:  # every element takes at least one byte
+            raise DecodeError(
+                "not_enough_data",
+                f"the {self.kind} claims {count} elements but only {end - pos - width} bytes remain",
+                offset=pos,
+            )
+        return count, pos + width
+
+    def _build_reader(self) -> Reader:
+        atom = self.elt.atom()
+        if atom is not None and atom.fmt:
+            return self._build_atom_reader()
+        read_elt = self.elt._read
+        max_length = self.max_length
+        read_count = self._read_count
+
+        def read(buf: bytes, pos: int, end: int) -> tuple[Any, int]:
+            count, pos = read_count(buf, pos, end)
+            out: list[Any] = []
+            i = 0
+            while (pos < end) if count is None else (i < count):
+                if count is None and max_length is not None and i == max_length:
+                    raise self._too_long(DecodeError, i + 1).at(pos)
+                if pos >= end:
+                    raise not_enough_data(pos, 1, end).within(i)
+                try:
+                    value, pos = read_elt(buf, pos, end)
+                except DataEncodingError as err:
+                    raise err.within(i) from None
+                out.append(value)
+                i += 1
+            return out, pos
+
+        return read
+
+    def _build_atom_reader(self) -> Reader:
+        atom = self.elt.atom()
+        assert atom is not None
+        width = atom.width
+        unit = struct.Struct(">" + atom.fmt)
+        unpack = atom.unpack
+        max_length = self.max_length
+        read_count = self._read_count
+
+        def read(buf: bytes, pos: int, end: int) -> tuple[Any, int]:
+            count, pos = read_count(buf, pos, end)
+            if count is None:
+                count, extra = divmod(end - pos, width)
+                if max_length is not None and (
+                    count > max_length or (count == max_length and extra)
+                ):
+                    raise self._too_long(DecodeError, count + (extra > 0)).at(
+                        pos + max_length * width
+                    )
+                if extra:
+                    at = pos + count * width
+                    raise not_enough_data(at, width, end).within(count)
+            elif end - pos < count * width:
+                full = (end - pos) // width
+                raise not_enough_data(pos + full * width, width, end).within(full)
+            stop = pos + count * width
+            raw = [t[0] for t in unit.iter_unpack(memoryview(buf)[pos:stop])]
+            if unpack is None:
+                return raw, stop
+            out = []
+            for i, x in enumerate(raw):
+                try:
+                    out.append(unpack(x))
+                except DataEncodingError as err:
+                    raise err.at(pos + i * width).within(i) from None
+            return out, stop
+
+        return read
+
+    def _check_length(self, value: Any) -> None:
+        if not isinstance(value, list | tuple):
+            raise wrong_value_type(f"a {self.kind} (list)", value)
+        mode, arg = self.length
+        if mode == "exactly" and len(value) != arg:
+            raise EncodeError(
+                "wrong_length", f"expected exactly {arg} elements, got {len(value)}"
+            )
+        if self.max_length is not None and len(value) > self.max_length:
+            raise self._too_long(EncodeError, len(value))
+
+    def _build_writer(self) -> Writer:
+        check_length = self._check_length
+        mode, arg = self.length
+        header = struct.Struct(HEADERS[arg][0]).pack if mode == "count" else None
+        atom = self.elt.atom()
+        write_elt = self.elt._write
+
+        if atom is not None and len(atom.fmt) == 1 and atom.pack is None:
+            code = atom.fmt
+            check = atom.check
+
+            def write_fused(out: bytearray, value: Any) -> None:
+                check_length(value)
+                if header is not None:
+                    out += header(len(value))
+                try:
+                    out += struct.pack(f">{len(value)}{code}", *value)
+                except Exception:  # find the element at fault
+                    for i, x in enumerate(value):
+                        try:
+                            check(x)
+                        except DataEncodingError as err:
+                            raise err.within(i) from None
+                    raise
+
+            return write_fused
+
+        def write(out: bytearray, value: Any) -> None:
+            check_length(value)
+            if header is not None:
+                out += header(len(value))
+            for i, x in enumerate(value):
+                try:
+                    write_elt(out, x)
+                except DataEncodingError as err:
+                    raise err.within(i) from None
+
+        return write
+
+    # --------------------------------------------------------------- JSON
+
+    def _build_to_json(self) -> ToJson:
+        convert = self.elt._to_json
+        kind = self.kind
+
+        def to_json(value: Any) -> JsonValue:
+            if not isinstance(value, list | tuple):
+                raise wrong_value_type(f"a {kind} (list)", value)
+            out = []
+            for i, x in enumerate(value):
+                try:
+                    out.append(convert(x))
+                except DataEncodingError as err:
+                    raise err.within(i) from None
+            return out
+
+        return to_json
+
+    def _build_from_json(self) -> FromJson:
+        convert = self.elt._from_json
+        mode, arg = self.length
+
+        def from_json(json: JsonValue) -> Any:
+            if type(json) is not list:
+                raise wrong_type("an array", json)
+            if mode == "exactly" and len(json) != arg:
+                raise JsonError(
+                    "wrong_length", f"expected exactly {arg} elements, got {len(json)}"
+                )
+            out = []
+            for i, x in enumerate(json):
+                try:
+                    out.append(convert(x))
+                except DataEncodingError as err:
+                    raise err.within(i) from None
+            return out
+
+        return from_json
+
+    def _build_strategy(self) -> SearchStrategy[list[Any]]:
+        from hypothesis import strategies as st
+
+        mode, arg = self.length
+        if mode == "exactly":
+            return st.lists(self.elt._strategy, min_size=arg, max_size=arg)
+        cap = 6 if self.max_length is None else min(self.max_length, 6)
+        return st.lists(self.elt._strategy, max_size=cap)
+
+
+def variable_list(e: Encoding[Any], max_length: int | None = None) -> Encoding[list[Any]]:
+    """Header-less list: the elements fill the frame."""
+    return _variable(e, max_length, "list")
+
+
+def variable_array(e: Encoding[Any], max_length: int | None = None) -> Encoding[list[Any]]:
+    return _variable(e, max_length, "array")
+
+
+def _variable(e: Encoding[Any], max_length: int | None, kind: Kind) -> Encoding[list[Any]]:
+    inner = ListEncoding(e, max_length, kind)
+    if max_length is not None and isinstance(e.size, Fixed):
+        # as the reference does: a byte limit equivalent to the element limit
+        return CheckSize(e.size.n * max_length, inner)
+    return inner
+
+
+def list_(e: Encoding[Any], max_length: int | None = None) -> DynamicSize[list[Any]]:
+    """A list with a uint30 byte-size header (see the module documentation)."""
+    return DynamicSize(_variable(e, max_length, "list"))
+
+
+def array(e: Encoding[Any], max_length: int | None = None) -> DynamicSize[list[Any]]:
+    """Like :func:`list_`; errors say "array"."""
+    return DynamicSize(_variable(e, max_length, "array"))
+
+
+def fixed_list(n: int, e: Encoding[Any]) -> ListEncoding:
+    """Exactly ``n`` elements, no header."""
+    return ListEncoding(e, None, "list", ("exactly", n))
+
+
+def fixed_array(n: int, e: Encoding[Any]) -> ListEncoding:
+    return ListEncoding(e, None, "array", ("exactly", n))
+
+
+def list_with_length(
+    kind: HeaderKind, e: Encoding[Any], max_length: int | None = None
+) -> ListEncoding:
+    """A list whose header is its element **count** (``Uint8``, ``Uint16`` or ``Uint30``)."""
+    if kind not in HEADERS:
+        raise DefinitionError(f"list_with_length: kind must be one of {sorted(HEADERS)}")
+    return ListEncoding(e, max_length, "list", ("count", kind))
+
+
+def array_with_length(
+    kind: HeaderKind, e: Encoding[Any], max_length: int | None = None
+) -> ListEncoding:
+    if kind not in HEADERS:
+        raise DefinitionError(f"array_with_length: kind must be one of {sorted(HEADERS)}")
+    return ListEncoding(e, max_length, "array", ("count", kind))

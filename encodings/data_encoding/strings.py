@@ -1,0 +1,298 @@
+"""Strings and byte strings.
+
+===================================  ===============================  ==========================
+combinator                           binary                           JSON
+===================================  ===============================  ==========================
+``string`` / ``bytes_``              uint30 byte count, then bytes    see below
+``fixed.string(n)`` / ``bytes_(n)``  exactly ``n`` bytes              see below, ``n`` bytes
+``variable.string`` / ``bytes_``     the rest of the frame            see below
+``bounded.string(n)`` / ``bytes_``   1/2/4-byte count, ``<= n`` bytes  plain string / hex
+===================================  ===============================  ==========================
+
+Values: a ``string`` is a ``str`` when its bytes are valid UTF-8 and ``bytes``
+otherwise (both are accepted when encoding); its JSON form is the string, or
+``{"invalid_utf8_string": [byte, ...]}`` for bytes that are not UTF-8. A
+``bytes_`` value is ``bytes``; its JSON form is lowercase hex (strictly:
+upper-case hex is refused, so each value has one spelling).
+
+>>> string.encode("hi").hex()
+'000000026869'
+>>> string.to_json(b"\\xff\\x00")
+{'invalid_utf8_string': [255, 0]}
+>>> bytes_.from_json("00ff")
+b'\\x00\\xff'
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from .core import Atom, Encoding, FromJson, Reader, Sizer, ToJson, Writer
+from .errors import DefinitionError, EncodeError, JsonError
+from .framing import HEADERS, CheckSize, DynamicSize, header_for
+from .jsonvalue import JsonValue
+from .leaves import AtomEncoding, wrong_type, wrong_value_type
+from .size import VARIABLE
+
+if TYPE_CHECKING:
+    from hypothesis.strategies import SearchStrategy
+
+
+def text_of(raw: bytes) -> str | bytes:
+    """The ``str`` when ``raw`` is UTF-8, else ``raw`` itself."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw
+
+
+def bytes_of_text(value: Any) -> bytes:
+    """The UTF-8 bytes of a string value (``str`` or ``bytes``)."""
+    if type(value) is str:
+        try:
+            return value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise EncodeError(
+                "invalid_utf8", "the string has no UTF-8 form (a lone surrogate)"
+            ) from None
+    if isinstance(value, bytes | bytearray):
+        return bytes(value)
+    raise wrong_value_type("a str or bytes", value)
+
+
+def bytes_of_bytes(value: Any) -> bytes:
+    if isinstance(value, bytes | bytearray):
+        return bytes(value)
+    raise wrong_value_type("bytes", value)
+
+
+_HEX = re.compile(r"(?:[0-9a-f]{2})*\Z")
+
+
+def hex_from_json(json: JsonValue) -> bytes:
+    if type(json) is not str:
+        raise wrong_type("a hex string", json)
+    if not _HEX.match(json):
+        raise JsonError(
+            "invalid_hex",
+            f"{json[:40]!r} is not lowercase hex with an even number of digits",
+        )
+    return bytes.fromhex(json)
+
+
+def unistring_to_json(raw: bytes) -> JsonValue:
+    text = text_of(raw)
+    if type(text) is str:
+        return text
+    return {"invalid_utf8_string": list(raw)}
+
+
+def unistring_from_json(json: JsonValue) -> str | bytes:
+    if type(json) is str:
+        bytes_of_text(json)  # refuses lone surrogates
+        return json
+    if type(json) is dict:
+        items = json.get("invalid_utf8_string")
+        if (
+            len(json) == 1
+            and type(items) is list
+            and all(type(b) is int and 0 <= b <= 255 for b in items)
+        ):
+            return text_of(bytes(items))  # type: ignore[arg-type]
+    raise wrong_type('a string or {"invalid_utf8_string": [bytes]}', json)
+
+
+class RawBytes(Encoding[Any]):
+    """Header-less bytes: ``Fixed(n)`` when ``length`` is given, else ``VARIABLE``.
+
+    ``text`` selects the string value model (``str``/``bytes``, unistring JSON)
+    over the bytes one (``bytes``, hex JSON); ``plain_json_limit`` gives the
+    JSON form of bounded strings: a plain string or hex of at most that many
+    bytes, without the ``invalid_utf8_string`` form.
+    """
+
+    def __init__(
+        self, text: bool, length: int | None = None, plain_json_limit: int | None = None
+    ) -> None:
+        self.text = text
+        self.length = length
+        self.plain_json_limit = plain_json_limit
+        self.size = VARIABLE
+        self.to_bytes = bytes_of_text if text else bytes_of_bytes
+
+    def accepts(self, value: Any) -> bool:
+        return isinstance(value, bytes | bytearray) or (self.text and type(value) is str)
+
+    def accepts_json(self, json: JsonValue) -> bool:
+        return type(json) is str or (self.text and type(json) is dict)
+
+    def _build_reader(self) -> Reader:
+        if self.text:
+
+            def read_text(buf: bytes, pos: int, end: int) -> tuple[Any, int]:
+                return text_of(buf[pos:end]), end
+
+            return read_text
+
+        def read_bytes(buf: bytes, pos: int, end: int) -> tuple[Any, int]:
+            return buf[pos:end], end
+
+        return read_bytes
+
+    def _build_writer(self) -> Writer:
+        to_bytes = self.to_bytes
+
+        def write(out: bytearray, value: Any) -> None:
+            out += to_bytes(value)
+
+        return write
+
+    def _build_sizer(self) -> Sizer:
+        to_bytes = self.to_bytes
+        if self.text:
+            return lambda value: len(to_bytes(value))
+
+        def size_of(value: Any) -> int:
+            to_bytes(value)
+            return len(value)  # type: ignore[no-any-return]
+
+        return size_of
+
+    def _build_to_json(self) -> ToJson:
+        to_bytes, limit, text = self.to_bytes, self.plain_json_limit, self.text
+        length = self.length
+
+        def to_json(value: Any) -> JsonValue:
+            raw = to_bytes(value)
+            if length is not None and len(raw) != length:
+                raise _wrong_length(EncodeError, length, len(raw))
+            if limit is not None and len(raw) > limit:
+                raise _too_long(EncodeError, limit, len(raw))
+            if not text:
+                return raw.hex()
+            if limit is not None and type(text_of(raw)) is not str:
+                raise EncodeError("not_json", "a bounded string's JSON form must be UTF-8")
+            return unistring_to_json(raw)
+
+        return to_json
+
+    def _build_from_json(self) -> FromJson:
+        text, limit, length = self.text, self.plain_json_limit, self.length
+
+        def from_json(json: JsonValue) -> Any:
+            if not text:
+                value: Any = hex_from_json(json)
+                raw = value
+            elif limit is not None:
+                if type(json) is not str:
+                    raise wrong_type("a string", json)
+                value, raw = json, bytes_of_text(json)
+            else:
+                value = unistring_from_json(json)
+                raw = bytes_of_text(value)
+            if length is not None and len(raw) != length:
+                raise _wrong_length(JsonError, length, len(raw))
+            if limit is not None and len(raw) > limit:
+                raise _too_long(JsonError, limit, len(raw))
+            return value
+
+        return from_json
+
+    def _build_strategy(self) -> SearchStrategy[Any]:
+        from hypothesis import strategies as st
+
+        limit = self.length if self.length is not None else self.plain_json_limit
+        low = self.length or 0
+        high = limit if limit is not None else 64
+        if not self.text:
+            return st.binary(min_size=low, max_size=high)
+        utf8 = st.text(st.characters(codec="utf-8"), max_size=high).filter(
+            lambda s: low <= len(s.encode()) <= high
+        )
+        if self.plain_json_limit is not None:
+            return utf8
+        invalid = st.binary(min_size=low, max_size=high).filter(
+            lambda b: type(text_of(b)) is bytes
+        )
+        return utf8 | invalid
+
+
+def _wrong_length(cls: type[EncodeError] | type[JsonError], expected: int, found: int) -> Any:
+    return cls("wrong_length", f"expected exactly {expected} bytes, got {found}")
+
+
+def _too_long(cls: type[EncodeError] | type[JsonError], limit: int, found: int) -> Any:
+    return cls("too_long", f"{found} bytes where at most {limit} are allowed")
+
+
+class FixedBytes(AtomEncoding[Any]):
+    """Exactly ``n`` bytes: an atom (``struct`` code ``"{n}s"``) with length checks."""
+
+    def __init__(self, text: bool, length: int) -> None:
+        kind = "string" if text else "bytes"
+        if length <= 0:
+            raise DefinitionError(f"fixed.{kind}_: the length must be positive, not {length}")
+        self.raw = RawBytes(text, length)
+        to_bytes = self.raw.to_bytes
+
+        def check(value: Any) -> None:
+            raw = to_bytes(value)
+            if len(raw) != length:
+                raise _wrong_length(EncodeError, length, len(raw))
+
+        def pack(value: Any) -> bytes:
+            raw = to_bytes(value)
+            if len(raw) != length:  # struct would pad or cut silently
+                raise _wrong_length(EncodeError, length, len(raw))
+            return raw
+
+        super().__init__(
+            Atom(f"{length}s", length, check, pack, text_of if text else None),
+            f"a {length}-byte {kind}",
+        )
+
+    def accepts(self, value: Any) -> bool:
+        return self.raw.accepts(value)
+
+    def accepts_json(self, json: JsonValue) -> bool:
+        return self.raw.accepts_json(json)
+
+    def _build_to_json(self) -> ToJson:
+        return self.raw._to_json
+
+    def _build_from_json(self) -> FromJson:
+        return self.raw._from_json
+
+    def _build_strategy(self) -> SearchStrategy[Any]:
+        return self.raw._strategy
+
+
+class Bounded(CheckSize[Any]):
+    """``bounded.string(n)`` / ``bounded.bytes_(n)``: at most ``n`` bytes.
+
+    Built as the legacy library did: ``check_size(n + header, dynamic_size(
+    variable, kind=<narrowest header>))``; its JSON form is a plain string (or
+    hex) of at most ``n`` bytes.
+    """
+
+    def __init__(self, text: bool, limit: int) -> None:
+        kind = "string" if text else "bytes_"
+        if not 0 < limit <= 2**30 - 1:
+            raise DefinitionError(f"bounded.{kind}({limit}): the bound must be in 1 .. 2^30-1")
+        header = header_for(limit)
+        self.max_length = limit
+        super().__init__(
+            limit + HEADERS[header][1],
+            DynamicSize(RawBytes(text, plain_json_limit=limit), header),
+        )
+
+
+string: DynamicSize[Any] = DynamicSize(RawBytes(text=True))
+"""A string with a 4-byte length header; value ``str`` (``bytes`` if not UTF-8)."""
+
+bytes_: DynamicSize[Any] = DynamicSize(RawBytes(text=False))
+"""Bytes with a 4-byte length header; value ``bytes``, JSON lowercase hex."""
+
+variable_string: RawBytes = RawBytes(text=True)
+variable_bytes: RawBytes = RawBytes(text=False)

@@ -1,0 +1,392 @@
+"""Tagged unions, ``option`` and ``string_enum``.
+
+``union(cases, tag_size="Uint8")``: binary, the case's tag (1 or 2 bytes,
+big-endian) then the case's encoding; JSON, the case's JSON with no
+discriminant. A ``case(tag, title, e, match=None)`` with ``tag=None`` exists
+in JSON only (it is never written in binary).
+
+Values pass through a case unchanged. Which case encodes a value:
+
+1. the case's ``match`` predicate, when given;
+2. otherwise, for a case that is a record with constant fields (the common
+   ``{"kind": "baker", ...}`` shape), those fields;
+3. otherwise the first case, in order, whose encoding accepts the value.
+
+When reading JSON, cases are tried in order and the first that accepts the
+JSON wins (as in the reference).
+
+``option(e)``: ``00`` for ``None``, ``01`` then ``e``; JSON ``null`` or ``e``'s.
+
+``string_enum(cases)``: the index of the case (1 byte up to 255 cases, 2 up to
+65535, else 4); JSON, the case's string.
+
+>>> from data_encoding import obj, req, constant, int31, uint8, string
+>>> state = union([
+...     case(0, "running", obj(req("state", constant("running")), req("pid", int31))),
+...     case(1, "exited", obj(req("state", constant("exited")), req("pid", int31))),
+... ])
+>>> state.encode({"state": "exited", "pid": 7}).hex()
+'0100000007'
+>>> option(uint8).encode(None).hex(), option(uint8).encode(7).hex()
+('00', '0107')
+>>> string_enum(["archive", "full", "rolling"]).encode("full").hex()
+'01'
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+from .core import Atom, Encoding, FromJson, Predicate, Reader, ToJson, Writer
+from .errors import (
+    DataEncodingError,
+    DecodeError,
+    DefinitionError,
+    EncodeError,
+    JsonError,
+    describe_value,
+)
+from .jsonvalue import JsonValue
+from .leaves import AtomEncoding, not_enough_data, wrong_type
+from .primitives import null
+from .size import merge_cases
+
+if TYPE_CHECKING:
+    from hypothesis.strategies import SearchStrategy
+
+TagSize = Literal["Uint8", "Uint16"]
+_TAG_WIDTH = {"Uint8": 1, "Uint16": 2}
+
+
+@dataclass(frozen=True)
+class Case:
+    """One case of a union: see :func:`case`."""
+
+    tag: int | None
+    title: str
+    enc: Encoding[Any]
+    match: Predicate | None = None
+    description: str | None = None
+    #: the JSON-side counterpart of ``match`` (used by ``option``)
+    json_match: Callable[[JsonValue], bool] | None = None
+
+
+def case(
+    tag: int | None,
+    title: str,
+    e: Encoding[Any],
+    match: Predicate | None = None,
+    *,
+    description: str | None = None,
+) -> Case:
+    """A union case; ``tag=None`` makes it JSON-only; ``match`` selects its values."""
+    if tag is not None and tag < 0:
+        raise DefinitionError(f"case {title!r}: a tag must not be negative, not {tag}")
+    return Case(tag, title, e, match, description)
+
+
+def _selector(c: Case) -> tuple[Predicate, bool]:
+    """How a case recognises its values, and whether that is decisive ("hard")."""
+    if c.match is not None:
+        return c.match, True
+    discriminants = getattr(c.enc, "discriminants", lambda: {})()
+    if discriminants:
+        items = tuple(discriminants.items())
+
+        def by_constants(v: Any) -> bool:
+            return isinstance(v, dict) and all(v.get(k) == s for k, s in items)
+
+        return by_constants, True
+    return c.enc.accepts, False
+
+
+def _json_selector(c: Case) -> tuple[Callable[[JsonValue], bool], bool]:
+    if c.json_match is not None:
+        return c.json_match, True
+    discriminants = getattr(c.enc, "discriminants", lambda: {})()
+    if discriminants:
+        items = tuple(discriminants.items())
+
+        def by_constants(j: JsonValue) -> bool:
+            return type(j) is dict and all(j.get(k) == s for k, s in items)
+
+        return by_constants, True
+    return c.enc.accepts_json, False
+
+
+class Union(Encoding[Any]):
+    """A tagged union: see :func:`union`."""
+
+    def __init__(
+        self, cases: Sequence[Case], tag_size: TagSize = "Uint8", label: str | None = None
+    ) -> None:
+        if not cases:
+            raise DefinitionError("union: empty list of cases")
+        if tag_size not in _TAG_WIDTH:
+            raise DefinitionError(f"union: tag_size must be 'Uint8' or 'Uint16', not {tag_size!r}")
+        largest = 255 if tag_size == "Uint8" else 65535
+        seen: set[int] = set()
+        for c in cases:
+            if not isinstance(c, Case):
+                raise DefinitionError(f"union takes cases made by case(), not {c!r}")
+            if c.tag is None:
+                continue
+            if c.tag in seen:
+                raise DefinitionError(f"union: the tag {c.tag} appears twice")
+            if not 0 <= c.tag <= largest:
+                raise DefinitionError(
+                    f"union: the tag {c.tag} does not fit a {tag_size} tag (0 .. {largest})"
+                )
+            seen.add(c.tag)
+        self.cases = tuple(cases)
+        self.tag_size = tag_size
+        self.tag_width = _TAG_WIDTH[tag_size]
+        self.label = label
+        self.size = merge_cases([c.enc.size for c in cases], self.tag_width)
+        self.nullable = any(c.enc.nullable for c in cases)
+
+    @property
+    def _name(self) -> str:
+        return f"union {self.label}" if self.label else "union"
+
+    def labelled(self, name: str) -> Union:
+        return Union(self.cases, self.tag_size, name)
+
+    def accepts(self, value: Any) -> bool:
+        return any(_selector(c)[0](value) for c in self.cases)
+
+    def accepts_json(self, json: JsonValue) -> bool:
+        return any(_json_selector(c)[0](json) for c in self.cases)
+
+    def object_fields(self) -> frozenset[str] | None:
+        fields = [c.enc.object_fields() for c in self.cases]
+        if any(f is None for f in fields):
+            return None
+        return frozenset().union(*fields)  # type: ignore[arg-type]
+
+    def tuple_arity(self) -> int | None:
+        arities = {c.enc.tuple_arity() for c in self.cases}
+        return arities.pop() if len(arities) == 1 else None
+
+    def _build_reader(self) -> Reader:
+        width = self.tag_width
+        table: dict[int, Reader] = {c.tag: c.enc._read for c in self.cases if c.tag is not None}
+        name = self._name
+        tags = sorted(table)
+
+        def read(buf: bytes, pos: int, end: int) -> tuple[Any, int]:
+            if end - pos < width:
+                raise not_enough_data(pos, width, end, f"the tag of a {name}")
+            tag = buf[pos] if width == 1 else (buf[pos] << 8) | buf[pos + 1]
+            reader = table.get(tag)
+            if reader is None:
+                raise DecodeError(
+                    "unexpected_tag",
+                    f"unexpected tag {tag} for {name} (known tags: {tags})",
+                    offset=pos,
+                )
+            return reader(buf, pos + width, end)
+
+        return read
+
+    def _no_case(
+        self,
+        cls: type[EncodeError] | type[JsonError],
+        value: Any,
+        failures: list[DataEncodingError],
+    ) -> DataEncodingError:
+        if len(failures) == 1:
+            return failures[0]  # the only plausible case says best what is wrong
+        return cls("no_case_matched", f"no case of the {self._name} matches {describe_value(value)}")
+
+    def _build_writer(self) -> Writer:
+        pack = struct.Struct(">B" if self.tag_width == 1 else ">H").pack
+        tagged = [(pack(c.tag), *_selector(c), c.enc._write) for c in self.cases if c.tag is not None]
+
+        def write(out: bytearray, value: Any) -> None:
+            failures: list[DataEncodingError] = []
+            for tag, matches, hard, write_case in tagged:
+                if not matches(value):
+                    continue
+                mark = len(out)
+                out += tag
+                try:
+                    write_case(out, value)
+                    return
+                except EncodeError as err:
+                    del out[mark:]
+                    if hard:
+                        raise
+                    failures.append(err)
+            raise self._no_case(EncodeError, value, failures)
+
+        return write
+
+    def _build_to_json(self) -> ToJson:
+        cases = [(*_selector(c), c.enc._to_json) for c in self.cases]
+
+        def to_json(value: Any) -> JsonValue:
+            failures: list[DataEncodingError] = []
+            for matches, hard, convert in cases:
+                if not matches(value):
+                    continue
+                try:
+                    return convert(value)
+                except EncodeError as err:
+                    if hard:
+                        raise
+                    failures.append(err)
+            raise self._no_case(EncodeError, value, failures)
+
+        return to_json
+
+    def _build_from_json(self) -> FromJson:
+        cases = [(*_json_selector(c), c.enc._from_json) for c in self.cases]
+
+        def from_json(json: JsonValue) -> Any:
+            failures: list[DataEncodingError] = []
+            for matches, hard, convert in cases:
+                if not matches(json):
+                    continue
+                try:
+                    return convert(json)
+                except JsonError as err:
+                    if hard:
+                        raise
+                    failures.append(err)
+            raise self._no_case(JsonError, json, failures)
+
+        return from_json
+
+    def _build_strategy(self) -> SearchStrategy[Any]:
+        from hypothesis import strategies as st
+
+        # values a case's selector gives to an earlier case would not round-trip
+        # through that case: keep, for each case, only the values it wins
+        tagged = [c for c in self.cases if c.tag is not None]
+        selectors = [_selector(c)[0] for c in tagged]
+        strategies = []
+        for i, c in enumerate(tagged):
+            earlier = selectors[:i]
+            own = selectors[i]
+            strategies.append(
+                c.enc._strategy.filter(
+                    lambda v, own=own, earlier=earlier: own(v) and not any(p(v) for p in earlier)
+                )
+            )
+        return st.one_of(strategies)
+
+
+def union(cases: Sequence[Case], tag_size: TagSize = "Uint8") -> Union:
+    """A tagged union of ``cases`` (see the module documentation)."""
+    return Union(cases, tag_size)
+
+
+def option(e: Encoding[Any]) -> Union:
+    """``None`` or a value of ``e``: ``00``, or ``01`` then ``e``; JSON ``null`` or ``e``'s."""
+    if e.nullable:
+        raise DefinitionError(
+            "option: cannot nest nullable encodings (None would be ambiguous); "
+            "use a union with explicit cases instead"
+        )
+    return Union(
+        [
+            Case(1, "Some", e, lambda v: v is not None, json_match=lambda j: j is not None),
+            Case(0, "None", null, lambda v: v is None, json_match=lambda j: j is None),
+        ]
+    )
+
+
+class StringEnum(AtomEncoding[Any]):
+    """An enumeration: see :func:`string_enum`."""
+
+    def __init__(self, cases: Sequence[str] | Mapping[str, Any]) -> None:
+        pairs = list(cases.items()) if isinstance(cases, Mapping) else [(s, s) for s in cases]
+        if len(pairs) < 2:
+            raise DefinitionError(
+                "string_enum: needs at least two cases (use constant for a single one)"
+            )
+        names = [s for s, _ in pairs]
+        if len(set(names)) != len(names):
+            raise DefinitionError("string_enum: duplicate case strings")
+        self.pairs = tuple(pairs)
+        self.strings = tuple(names)
+        values = [v for _, v in pairs]
+        count = len(pairs)
+        fmt = "B" if count <= 255 else "H" if count <= 65535 else "I"
+        index_of = {v: i for i, v in enumerate(values)}
+        by_name = dict(pairs)
+        self._by_name = by_name
+        self._values = values
+        self._index_of = index_of
+
+        def check(value: Any) -> None:
+            if value not in index_of:
+                raise EncodeError(
+                    "no_case_matched", f"{value!r} is not one of the enumeration's cases"
+                )
+
+        def pack(value: Any) -> int:
+            try:
+                return index_of[value]
+            except (KeyError, TypeError):
+                check(value)
+                raise
+
+        def unpack(index: int) -> Any:
+            if index >= count:
+                raise DecodeError(
+                    "no_case_matched", f"enumeration index {index} beyond its {count} cases"
+                )
+            return values[index]
+
+        super().__init__(Atom(fmt, struct.calcsize(fmt), check, pack, unpack), "enumeration")
+
+    def accepts(self, value: Any) -> bool:
+        try:
+            return value in self._index_of
+        except TypeError:
+            return False
+
+    def accepts_json(self, json: JsonValue) -> bool:
+        return type(json) is str and json in self._by_name
+
+    def _build_to_json(self) -> ToJson:
+        name_of = {i: s for i, s in enumerate(self.strings)}
+        index_of, check = self._index_of, self._atom.check
+
+        def to_json(value: Any) -> JsonValue:
+            check(value)
+            return name_of[index_of[value]]
+
+        return to_json
+
+    def _build_from_json(self) -> FromJson:
+        by_name = self._by_name
+        expected = ", ".join(repr(s) for s in self.strings[:8])
+
+        def from_json(json: JsonValue) -> Any:
+            if type(json) is not str:
+                raise wrong_type("a string", json)
+            try:
+                return by_name[json]
+            except KeyError:
+                raise JsonError(
+                    "no_case_matched", f"{json[:40]!r} is not one of {expected}"
+                ) from None
+
+        return from_json
+
+    def _build_strategy(self) -> SearchStrategy[Any]:
+        from hypothesis import strategies as st
+
+        return st.sampled_from(self._values)
+
+
+def string_enum(cases: Sequence[str] | Mapping[str, Any]) -> StringEnum:
+    """An enumeration of strings (values: the strings, or a mapping's values)."""
+    return StringEnum(cases)
+

@@ -1,0 +1,326 @@
+"""Transformations: ``conv``, ``def_``, ``mu``, ``delayed`` and ``splitted``.
+
+None of them adds bytes or JSON of its own:
+
+* ``conv(to_wire, from_wire, e)``: values of another type, mapped to and from
+  ``e``'s values (a user function that raises becomes an :class:`EncodeError`
+  or :class:`DecodeError` with code ``user_function``);
+* ``def_(id, e, title=, description=)``: ``e``, named ``id`` in schemas and
+  error messages;
+* ``mu(name, lambda self: body)``: a recursive encoding; ``self`` stands for
+  the whole inside ``body``;
+* ``delayed(f)``: ``f()``, called once, the first time the encoding is needed;
+* ``splitted(json=a, binary=b)``: ``a``'s JSON form with ``b``'s binary form.
+
+>>> from data_encoding import obj, req, opt, uint8
+>>> chain = mu("chain", lambda self: obj(req("v", uint8), opt("next", self)))
+>>> chain.encode({"v": 1, "next": {"v": 2, "next": None}}).hex()
+'01ff0200'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from .core import Atom, Encoding, FromJson, Reader, Sizer, ToJson, Writer
+from .errors import DataEncodingError, DecodeError, EncodeError, JsonError
+from .framing import Wrapper
+from .jsonvalue import JsonValue
+from .size import DYNAMIC, VARIABLE, Size
+
+if TYPE_CHECKING:
+    from hypothesis.strategies import SearchStrategy
+
+T = TypeVar("T")
+U = TypeVar("U")
+
+
+def _user_error(
+    cls: type[EncodeError] | type[DecodeError] | type[JsonError], exc: Exception
+) -> DataEncodingError:
+    return cls("user_function", f"a conversion function failed: {type(exc).__name__}: {exc}")
+
+
+def _guard(fn: Callable[[Any], Any], cls: type[EncodeError] | type[DecodeError] | type[JsonError]) -> Callable[[Any], Any]:
+    """``fn`` with any exception but ours (and recursion) turned into a ``cls`` error."""
+
+    def guarded(value: Any) -> Any:
+        try:
+            return fn(value)
+        except (DataEncodingError, RecursionError):
+            raise
+        except Exception as exc:
+            raise _user_error(cls, exc) from None
+
+    return guarded
+
+
+class Conv(Wrapper[T]):
+    def __init__(self, to_wire: Callable[[T], Any], from_wire: Callable[[Any], T], inner: Encoding[Any]):
+        self.to_wire = to_wire
+        self.from_wire = from_wire
+        self.inner = inner
+        self.size = inner.size
+        self.nullable = inner.nullable
+
+    def accepts(self, value: Any) -> bool:
+        return True  # the value's type is the user's: only trying tells
+
+    def atom(self) -> Atom | None:
+        inner = self.inner.atom()
+        if inner is None:
+            return None
+        to_wire = _guard(self.to_wire, EncodeError)
+        from_wire = _guard(self.from_wire, DecodeError)
+        inner_pack, inner_unpack, inner_check = inner.pack, inner.unpack, inner.check
+
+        def pack(value: Any) -> Any:
+            wire = to_wire(value)
+            return wire if inner_pack is None else inner_pack(wire)
+
+        def unpack(raw: Any) -> Any:
+            return from_wire(raw if inner_unpack is None else inner_unpack(raw))
+
+        def check(value: Any) -> None:
+            inner_check(to_wire(value))
+
+        return Atom(inner.fmt, inner.width, check, pack, unpack)
+
+    def _build_reader(self) -> Reader:
+        read_inner = self.inner._read
+        from_wire = self.from_wire
+
+        def read(buf: bytes, pos: int, end: int) -> tuple[Any, int]:
+            wire, after = read_inner(buf, pos, end)
+            try:
+                return from_wire(wire), after
+            except (DataEncodingError, RecursionError):
+                raise
+            except Exception as exc:
+                raise _user_error(DecodeError, exc).at(pos) from None
+
+        return read
+
+    def _build_writer(self) -> Writer:
+        write_inner = self.inner._write
+        to_wire = _guard(self.to_wire, EncodeError)
+
+        def write(out: bytearray, value: Any) -> None:
+            write_inner(out, to_wire(value))
+
+        return write
+
+    def _build_sizer(self) -> Sizer:
+        size_inner = self.inner._size_of
+        to_wire = _guard(self.to_wire, EncodeError)
+        return lambda value: size_inner(to_wire(value))
+
+    def _build_to_json(self) -> ToJson:
+        to_json_inner = self.inner._to_json
+        to_wire = _guard(self.to_wire, EncodeError)
+        return lambda value: to_json_inner(to_wire(value))
+
+    def _build_from_json(self) -> FromJson:
+        from_json_inner = self.inner._from_json
+        from_wire = _guard(self.from_wire, JsonError)
+        return lambda json: from_wire(from_json_inner(json))
+
+    def _build_strategy(self) -> SearchStrategy[T]:
+        return self.inner._strategy.map(self.from_wire)
+
+
+def conv(to_wire: Callable[[T], U], from_wire: Callable[[U], T], e: Encoding[U]) -> Conv[T]:
+    """Values of type ``T`` written as ``e``'s values: ``to_wire`` maps them there and
+    ``from_wire`` back."""
+    return Conv(to_wire, from_wire, e)
+
+
+class Transparent(Wrapper[T]):
+    """A wrapper whose binary form is exactly ``inner``'s."""
+
+    def atom(self) -> Atom | None:
+        return self.inner.atom()
+
+    def object_fields(self) -> frozenset[str] | None:
+        return self.inner.object_fields()
+
+    def tuple_arity(self) -> int | None:
+        return self.inner.tuple_arity()
+
+    def _build_reader(self) -> Reader:
+        return self.inner._read
+
+    def _build_writer(self) -> Writer:
+        return self.inner._write
+
+    def _build_sizer(self) -> Sizer:
+        return self.inner._size_of
+
+
+class Def(Transparent[T]):
+    def __init__(
+        self, id: str, inner: Encoding[T], title: str | None, description: str | None
+    ) -> None:
+        self.id = id
+        self.title = title
+        self.description = description
+        self.inner = inner.labelled(id)
+        self.size = inner.size
+        self.nullable = inner.nullable
+
+    def discriminants(self) -> dict[str, str]:
+        return getattr(self.inner, "discriminants", lambda: {})()  # type: ignore[no-any-return]
+
+
+def def_(
+    id: str, e: Encoding[T], *, title: str | None = None, description: str | None = None
+) -> Def[T]:
+    """``e``, named ``id`` (schemas list it under that name; errors mention it)."""
+    return Def(id, e, title, description)
+
+
+class Delayed(Transparent[T]):
+    def __init__(self, f: Callable[[], Encoding[T]]) -> None:
+        self.f = f
+
+    @cached_property
+    def inner(self) -> Encoding[T]:  # type: ignore[override]
+        return self.f()
+
+    @property  # type: ignore[override]
+    def size(self) -> Size:
+        return self.inner.size
+
+    @property  # type: ignore[override]
+    def nullable(self) -> bool:
+        return self.inner.nullable
+
+
+def delayed(f: Callable[[], Encoding[T]]) -> Delayed[T]:
+    """The encoding ``f()`` returns, built the first time it is needed."""
+    return Delayed(f)
+
+
+class Mu(Encoding[Any]):
+    """A recursive encoding: ``fix(self)`` is its body."""
+
+    def __init__(
+        self,
+        name: str,
+        fix: Callable[[Encoding[Any]], Encoding[Any]],
+        title: str | None,
+        description: str | None,
+    ) -> None:
+        self.name = name
+        self.fix = fix
+        self.title = title
+        self.description = description
+        # As the reference: assume a dynamic size; if the body then turns out
+        # variable, rebuild it knowing that (so its layout checks see the truth).
+        self.size = DYNAMIC
+        body = fix(self)
+        if body.size is VARIABLE:
+            self.size = VARIABLE
+            body = fix(self)
+        self.body = body
+
+    # Recursion: each compiled function is registered before the body is
+    # compiled, so that the body's references to ``self`` find it.
+
+    def _build_reader(self) -> Reader:
+        def read(buf: bytes, pos: int, end: int) -> tuple[Any, int]:
+            return body(buf, pos, end)
+
+        self.__dict__["_read"] = read
+        body = self.body._read
+        return read
+
+    def _build_writer(self) -> Writer:
+        def write(out: bytearray, value: Any) -> None:
+            body(out, value)
+
+        self.__dict__["_write"] = write
+        body = self.body._write
+        return write
+
+    def _build_sizer(self) -> Sizer:
+        def size_of(value: Any) -> int:
+            return body(value)
+
+        self.__dict__["_size_of"] = size_of
+        body = self.body._size_of
+        return size_of
+
+    def _build_to_json(self) -> ToJson:
+        def to_json(value: Any) -> JsonValue:
+            return body(value)
+
+        self.__dict__["_to_json"] = to_json
+        body = self.body._to_json
+        return to_json
+
+    def _build_from_json(self) -> FromJson:
+        def from_json(json: JsonValue) -> Any:
+            return body(json)
+
+        self.__dict__["_from_json"] = from_json
+        body = self.body._from_json
+        return from_json
+
+    def _build_strategy(self) -> SearchStrategy[Any]:
+        from hypothesis import strategies as st
+
+        return st.deferred(lambda: self.body._strategy)
+
+
+def mu(
+    name: str,
+    fix: Callable[[Encoding[Any]], Encoding[Any]],
+    *,
+    title: str | None = None,
+    description: str | None = None,
+) -> Mu:
+    """A recursive encoding named ``name``: ``fix`` receives the encoding itself."""
+    return Mu(name, fix, title, description)
+
+
+class Splitted(Encoding[T]):
+    def __init__(self, json: Encoding[T], binary: Encoding[T]) -> None:
+        self.json = json
+        self.binary = binary
+        self.size = binary.size
+        self.nullable = json.nullable
+
+    def atom(self) -> Atom | None:
+        return self.binary.atom()
+
+    def accepts(self, value: Any) -> bool:
+        return self.binary.accepts(value)
+
+    def accepts_json(self, json: JsonValue) -> bool:
+        return self.json.accepts_json(json)
+
+    def _build_reader(self) -> Reader:
+        return self.binary._read
+
+    def _build_writer(self) -> Writer:
+        return self.binary._write
+
+    def _build_sizer(self) -> Sizer:
+        return self.binary._size_of
+
+    def _build_to_json(self) -> ToJson:
+        return self.json._to_json
+
+    def _build_from_json(self) -> FromJson:
+        return self.json._from_json
+
+    def _build_strategy(self) -> SearchStrategy[T]:
+        return self.binary._strategy
+
+
+def splitted(*, json: Encoding[T], binary: Encoding[T]) -> Splitted[T]:
+    """``json``'s JSON form with ``binary``'s binary form (they share values)."""
+    return Splitted(json, binary)
