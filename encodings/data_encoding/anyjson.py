@@ -7,7 +7,7 @@ back as an object keyed ``"0"``, ``"1"``, ...; an empty array reads back as
 ``{}``; every number is a double.
 
 >>> json.encode({"a": True}).hex()
-'0000000d0d0000000861000100'
+'00000009090000000861000100'
 >>> json.decode(json.encode([1, 2]))
 {'0': 1, '1': 2}
 """
@@ -106,8 +106,9 @@ class Bson(Encoding[JsonValue]):
         keys = st.text(st.characters(codec="utf-8", exclude_characters="\x00"), max_size=4)
         nested = st.recursive(
             scalars,
-            lambda inner: st.lists(inner, min_size=1, max_size=3)
-            | st.dictionaries(keys, inner, max_size=3),
+            lambda inner: (
+                st.lists(inner, min_size=1, max_size=3) | st.dictionaries(keys, inner, max_size=3)
+            ),
             max_leaves=6,
         )
         return scalars | st.dictionaries(keys, nested, max_size=3)

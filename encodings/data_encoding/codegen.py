@@ -157,9 +157,11 @@ def build_reader(parts: Sequence[Part], as_dict: bool) -> Reader:
                 src.emit(1, f"d.update({values[i]})")
         src.emit(1, "return d, pos")
     else:
-        items = [f"{values[i]}," if p.mode != "splice" else f"*{values[i]}," for i, p in enumerate(parts)]
+        items = [
+            f"{values[i]}," if p.mode != "splice" else f"*{values[i]}," for i, p in enumerate(parts)
+        ]
         src.emit(1, "return (" + " ".join(items) + "), pos")
-    return src.compile("read")  # type: ignore[return-value]
+    return src.compile("read")
 
 
 def _read_run(src: _Source, parts: Sequence[Part], run: list[int], values: list[str]) -> None:
@@ -182,7 +184,8 @@ def _read_run(src: _Source, parts: Sequence[Part], run: list[int], values: list[
             arg = name if atom.fmt else "None"
             src.emit(1, f"try: {name} = {fn}({arg})")
             src.emit(
-                1, f"except _Err as e: raise e.at(pos + {offset}).within({parts[i].key!r}) from None"
+                1,
+                f"except _Err as e: raise e.at(pos + {offset}).within({parts[i].key!r}) from None",
             )
         offset += atom.width
     if width:
@@ -247,7 +250,9 @@ def _unknown(keys: frozenset[str], value: Any) -> EncodeError:
     return err.within(extra[0])  # type: ignore[return-value]
 
 
-def _run_failure(parts: Sequence[Part], run: Sequence[int], values: Sequence[Any], exc: Exception) -> EncodeError:
+def _run_failure(
+    parts: Sequence[Part], run: Sequence[int], values: Sequence[Any], exc: Exception
+) -> EncodeError:
     """Say which field of a fused run could not be written (called after ``struct`` failed)."""
     for i, value in zip(run, values, strict=True):
         atom = parts[i].enc.atom()
@@ -294,7 +299,7 @@ def build_writer(parts: Sequence[Part], as_dict: bool, keys: frozenset[str]) -> 
             _write_run(src, parts, group, names)
         else:
             _write_part(src, parts[group], names[group])
-    return src.compile("write")  # type: ignore[return-value]
+    return src.compile("write")
 
 
 def _fetch_fields(src: _Source, parts: Sequence[Part], names: list[str]) -> None:
@@ -322,9 +327,7 @@ def _fetch_fields(src: _Source, parts: Sequence[Part], names: list[str]) -> None
 
 def _fetch_elements(src: _Source, parts: Sequence[Part], names: list[str]) -> None:
     arity = sum(p.arity if p.mode == "splice" else 1 for p in parts)
-    src.emit(
-        1, "if not isinstance(v, (tuple, list)): raise _not_container('a tuple', v)"
-    )
+    src.emit(1, "if not isinstance(v, (tuple, list)): raise _not_container('a tuple', v)")
     src.emit(1, f"if len(v) != {arity}: raise _bad_arity({arity}, v)")
     index = 0
     for i, p in enumerate(parts):

@@ -230,6 +230,11 @@ class Encoding(Generic[T]):
         """Like :meth:`accepts`, for JSON values."""
         return True
 
+    def discriminants(self) -> dict[str, str]:
+        """Required fields that hold a constant (``{"kind": "baker"}``): a union uses
+        them to recognise this case's values without trying it."""
+        return {}
+
     def object_fields(self) -> frozenset[str] | None:
         """The keys of this encoding's dict values, when it is a record-like
         encoding that ``merge_objs`` can merge; ``None`` otherwise."""

@@ -18,11 +18,11 @@ dict, which no encoding accepts as an object.
 from __future__ import annotations
 
 import json
-from typing import Union
+from typing import TypeAlias
 
 from .errors import JsonError
 
-JsonValue = Union[None, bool, int, float, str, list["JsonValue"], dict[str, "JsonValue"]]
+JsonValue: TypeAlias = bool | int | float | str | list["JsonValue"] | dict[str, "JsonValue"] | None
 
 
 class DuplicateKeys(dict[str, JsonValue]):

@@ -62,17 +62,23 @@ class Field:
     description: str | None = None
 
 
-def req(name: str, e: Encoding[Any], *, title: str | None = None, description: str | None = None) -> Field:
+def req(
+    name: str, e: Encoding[Any], *, title: str | None = None, description: str | None = None
+) -> Field:
     """A required field."""
     return Field(name, e, "req", None, title, description)
 
 
-def opt(name: str, e: Encoding[Any], *, title: str | None = None, description: str | None = None) -> Field:
+def opt(
+    name: str, e: Encoding[Any], *, title: str | None = None, description: str | None = None
+) -> Field:
     """An optional field: a presence byte then ``e`` (no byte when ``e`` is variable-size)."""
     return Field(name, e, "varopt" if e.size is VARIABLE else "opt", None, title, description)
 
 
-def varopt(name: str, e: Encoding[Any], *, title: str | None = None, description: str | None = None) -> Field:
+def varopt(
+    name: str, e: Encoding[Any], *, title: str | None = None, description: str | None = None
+) -> Field:
     """An optional field without presence byte: present iff bytes remain in its frame."""
     return Field(name, e, "varopt", None, title, description)
 
@@ -180,12 +186,12 @@ class Obj(Encoding[dict[str, Any]]):
                     elif p.mode == "req":
                         out[key] = convert(value[key])  # type: ignore[index]
                     elif p.mode == "dft":
-                        x = value.get(key, p.default)  # type: ignore[arg-type]
+                        x = value.get(key, p.default)
                         json = convert(x)
                         if x != p.default:
                             out[key] = json  # type: ignore[index]
                     else:
-                        x = value.get(key)  # type: ignore[arg-type]
+                        x = value.get(key)
                         if x is not None:
                             out[key] = convert(x)  # type: ignore[index]
                 except DataEncodingError as err:
@@ -210,7 +216,7 @@ class Obj(Encoding[dict[str, Any]]):
                     if p.mode == "splice":
                         out.update(convert({k: x for k, x in json.items() if k in p.keys}))
                     elif key in json:
-                        out[key] = convert(json[key])  # type: ignore[index]
+                        out[key] = convert(json[key])
                     else:
                         out[key] = p.default if p.mode == "dft" else None  # type: ignore[index]
                 except DataEncodingError as err:

@@ -65,15 +65,14 @@ class ListEncoding(Encoding[list[Any]]):
             )
         if elt.size == Fixed(0):
             raise DefinitionError(
-                f"cannot insert a zero-width element in {what}: the elements could not be "
-                "counted"
+                f"cannot insert a zero-width element in {what}: the elements could not be counted"
             )
         if max_length is not None and max_length < 0:
             raise DefinitionError(f"{kind}: max_length must not be negative")
         self.elt = elt
         self.max_length = max_length
         self.kind = kind
-        self.length = length
+        self.count_mode = length
         mode, arg = length
         size: Size = VARIABLE
         if mode == "exactly":
@@ -107,9 +106,9 @@ class ListEncoding(Encoding[list[Any]]):
 
     def _read_count(self, buf: bytes, pos: int, end: int) -> tuple[int | None, int]:
         """How many elements to read (``None``: until the frame ends) and where they start."""
-        mode, arg = self.length
+        mode, arg = self.count_mode
         if mode == "exactly":
-            return arg, pos  # type: ignore[no-any-return]
+            return int(arg), pos
         if mode == "frame":
             return None, pos
         code, width, _ = HEADERS[arg]
@@ -121,7 +120,8 @@ class ListEncoding(Encoding[list[Any]]):
         if count > end - pos - width:  # every element takes at least one byte
             raise DecodeError(
                 "not_enough_data",
-                f"the {self.kind} claims {count} elements but only {end - pos - width} bytes remain",
+                f"the {self.kind} claims {count} elements "
+                f"but only {end - pos - width} bytes remain",
                 offset=pos,
             )
         return count, pos + width
@@ -195,17 +195,15 @@ class ListEncoding(Encoding[list[Any]]):
     def _check_length(self, value: Any) -> None:
         if not isinstance(value, list | tuple):
             raise wrong_value_type(f"a {self.kind} (list)", value)
-        mode, arg = self.length
+        mode, arg = self.count_mode
         if mode == "exactly" and len(value) != arg:
-            raise EncodeError(
-                "wrong_length", f"expected exactly {arg} elements, got {len(value)}"
-            )
+            raise EncodeError("wrong_length", f"expected exactly {arg} elements, got {len(value)}")
         if self.max_length is not None and len(value) > self.max_length:
             raise self._too_long(EncodeError, len(value))
 
     def _build_writer(self) -> Writer:
         check_length = self._check_length
-        mode, arg = self.length
+        mode, arg = self.count_mode
         header = struct.Struct(HEADERS[arg][0]).pack if mode == "count" else None
         atom = self.elt.atom()
         write_elt = self.elt._write
@@ -263,15 +261,13 @@ class ListEncoding(Encoding[list[Any]]):
 
     def _build_from_json(self) -> FromJson:
         convert = self.elt._from_json
-        mode, arg = self.length
+        mode, arg = self.count_mode
 
         def from_json(json: JsonValue) -> Any:
             if type(json) is not list:
                 raise wrong_type("an array", json)
             if mode == "exactly" and len(json) != arg:
-                raise JsonError(
-                    "wrong_length", f"expected exactly {arg} elements, got {len(json)}"
-                )
+                raise JsonError("wrong_length", f"expected exactly {arg} elements, got {len(json)}")
             out = []
             for i, x in enumerate(json):
                 try:
@@ -285,7 +281,7 @@ class ListEncoding(Encoding[list[Any]]):
     def _build_strategy(self) -> SearchStrategy[list[Any]]:
         from hypothesis import strategies as st
 
-        mode, arg = self.length
+        mode, arg = self.count_mode
         if mode == "exactly":
             return st.lists(self.elt._strategy, min_size=arg, max_size=arg)
         cap = 6 if self.max_length is None else min(self.max_length, 6)

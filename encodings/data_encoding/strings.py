@@ -116,7 +116,7 @@ class RawBytes(Encoding[Any]):
         self, text: bool, length: int | None = None, plain_json_limit: int | None = None
     ) -> None:
         self.text = text
-        self.length = length
+        self.exact_length = length
         self.plain_json_limit = plain_json_limit
         self.size = VARIABLE
         self.to_bytes = bytes_of_text if text else bytes_of_bytes
@@ -155,13 +155,13 @@ class RawBytes(Encoding[Any]):
 
         def size_of(value: Any) -> int:
             to_bytes(value)
-            return len(value)  # type: ignore[no-any-return]
+            return len(value)
 
         return size_of
 
     def _build_to_json(self) -> ToJson:
         to_bytes, limit, text = self.to_bytes, self.plain_json_limit, self.text
-        length = self.length
+        length = self.exact_length
 
         def to_json(value: Any) -> JsonValue:
             raw = to_bytes(value)
@@ -178,7 +178,7 @@ class RawBytes(Encoding[Any]):
         return to_json
 
     def _build_from_json(self) -> FromJson:
-        text, limit, length = self.text, self.plain_json_limit, self.length
+        text, limit, length = self.text, self.plain_json_limit, self.exact_length
 
         def from_json(json: JsonValue) -> Any:
             if not text:
@@ -202,8 +202,8 @@ class RawBytes(Encoding[Any]):
     def _build_strategy(self) -> SearchStrategy[Any]:
         from hypothesis import strategies as st
 
-        limit = self.length if self.length is not None else self.plain_json_limit
-        low = self.length or 0
+        limit = self.exact_length if self.exact_length is not None else self.plain_json_limit
+        low = self.exact_length or 0
         high = limit if limit is not None else 64
         if not self.text:
             return st.binary(min_size=low, max_size=high)
@@ -212,9 +212,7 @@ class RawBytes(Encoding[Any]):
         )
         if self.plain_json_limit is not None:
             return utf8
-        invalid = st.binary(min_size=low, max_size=high).filter(
-            lambda b: type(text_of(b)) is bytes
-        )
+        invalid = st.binary(min_size=low, max_size=high).filter(lambda b: type(text_of(b)) is bytes)
         return utf8 | invalid
 
 

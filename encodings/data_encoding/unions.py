@@ -92,7 +92,7 @@ def _selector(c: Case) -> tuple[Predicate, bool]:
     """How a case recognises its values, and whether that is decisive ("hard")."""
     if c.match is not None:
         return c.match, True
-    discriminants = getattr(c.enc, "discriminants", lambda: {})()
+    discriminants = c.enc.discriminants()
     if discriminants:
         items = tuple(discriminants.items())
 
@@ -106,7 +106,7 @@ def _selector(c: Case) -> tuple[Predicate, bool]:
 def _json_selector(c: Case) -> tuple[Callable[[JsonValue], bool], bool]:
     if c.json_match is not None:
         return c.json_match, True
-    discriminants = getattr(c.enc, "discriminants", lambda: {})()
+    discriminants = c.enc.discriminants()
     if discriminants:
         items = tuple(discriminants.items())
 
@@ -200,11 +200,15 @@ class Union(Encoding[Any]):
     ) -> DataEncodingError:
         if len(failures) == 1:
             return failures[0]  # the only plausible case says best what is wrong
-        return cls("no_case_matched", f"no case of the {self._name} matches {describe_value(value)}")
+        return cls(
+            "no_case_matched", f"no case of the {self._name} matches {describe_value(value)}"
+        )
 
     def _build_writer(self) -> Writer:
         pack = struct.Struct(">B" if self.tag_width == 1 else ">H").pack
-        tagged = [(pack(c.tag), *_selector(c), c.enc._write) for c in self.cases if c.tag is not None]
+        tagged = [
+            (pack(c.tag), *_selector(c), c.enc._write) for c in self.cases if c.tag is not None
+        ]
 
         def write(out: bytearray, value: Any) -> None:
             failures: list[DataEncodingError] = []
@@ -268,16 +272,15 @@ class Union(Encoding[Any]):
         # through that case: keep, for each case, only the values it wins
         tagged = [c for c in self.cases if c.tag is not None]
         selectors = [_selector(c)[0] for c in tagged]
-        strategies = []
+        strategies: list[SearchStrategy[Any]] = []
         for i, c in enumerate(tagged):
-            earlier = selectors[:i]
-            own = selectors[i]
-            strategies.append(
-                c.enc._strategy.filter(
-                    lambda v, own=own, earlier=earlier: own(v) and not any(p(v) for p in earlier)
-                )
-            )
+            strategies.append(c.enc._strategy.filter(_wins(selectors[i], selectors[:i])))
         return st.one_of(strategies)
+
+
+def _wins(own: Predicate, earlier: Sequence[Predicate]) -> Callable[[Any], bool]:
+    """Whether a case, and no case before it, selects a value."""
+    return lambda v: bool(own(v)) and not any(p(v) for p in earlier)
 
 
 def union(cases: Sequence[Case], tag_size: TagSize = "Uint8") -> Union:
@@ -389,4 +392,3 @@ class StringEnum(AtomEncoding[Any]):
 def string_enum(cases: Sequence[str] | Mapping[str, Any]) -> StringEnum:
     """An enumeration of strings (values: the strings, or a mapping's values)."""
     return StringEnum(cases)
-

@@ -43,7 +43,9 @@ def _user_error(
     return cls("user_function", f"a conversion function failed: {type(exc).__name__}: {exc}")
 
 
-def _guard(fn: Callable[[Any], Any], cls: type[EncodeError] | type[DecodeError] | type[JsonError]) -> Callable[[Any], Any]:
+def _guard(
+    fn: Callable[[Any], Any], cls: type[EncodeError] | type[DecodeError] | type[JsonError]
+) -> Callable[[Any], Any]:
     """``fn`` with any exception but ours (and recursion) turned into a ``cls`` error."""
 
     def guarded(value: Any) -> Any:
@@ -58,7 +60,9 @@ def _guard(fn: Callable[[Any], Any], cls: type[EncodeError] | type[DecodeError] 
 
 
 class Conv(Wrapper[T]):
-    def __init__(self, to_wire: Callable[[T], Any], from_wire: Callable[[Any], T], inner: Encoding[Any]):
+    def __init__(
+        self, to_wire: Callable[[T], Any], from_wire: Callable[[Any], T], inner: Encoding[Any]
+    ):
         self.to_wire = to_wire
         self.from_wire = from_wire
         self.inner = inner
@@ -149,6 +153,9 @@ class Transparent(Wrapper[T]):
     def tuple_arity(self) -> int | None:
         return self.inner.tuple_arity()
 
+    def discriminants(self) -> dict[str, str]:
+        return self.inner.discriminants()
+
     def _build_reader(self) -> Reader:
         return self.inner._read
 
@@ -170,9 +177,6 @@ class Def(Transparent[T]):
         self.size = inner.size
         self.nullable = inner.nullable
 
-    def discriminants(self) -> dict[str, str]:
-        return getattr(self.inner, "discriminants", lambda: {})()  # type: ignore[no-any-return]
-
 
 def def_(
     id: str, e: Encoding[T], *, title: str | None = None, description: str | None = None
@@ -189,12 +193,12 @@ class Delayed(Transparent[T]):
     def inner(self) -> Encoding[T]:  # type: ignore[override]
         return self.f()
 
-    @property  # type: ignore[override]
-    def size(self) -> Size:
+    @property
+    def size(self) -> Size:  # type: ignore[override]
         return self.inner.size
 
-    @property  # type: ignore[override]
-    def nullable(self) -> bool:
+    @property
+    def nullable(self) -> bool:  # type: ignore[override]
         return self.inner.nullable
 
 

@@ -114,12 +114,12 @@ def size_n(value: Any) -> int:
     _check_int(value)
     if value < 0:
         raise EncodeError("negative_natural", f"{value} is negative: n holds naturals only")
-    return max(1, -(-value.bit_length() // 7))
+    return max(1, -(-int(value).bit_length() // 7))
 
 
 def size_z(value: Any) -> int:
     _check_int(value)
-    return -(-(abs(value).bit_length() + 1) // 7)
+    return -(-(abs(int(value)).bit_length() + 1) // 7)
 
 
 class Zarith(Encoding[int]):
@@ -152,9 +152,7 @@ class Zarith(Encoding[int]):
             try:
                 return str(int(value))
             except ValueError:  # beyond sys.int_max_str_digits
-                raise EncodeError(
-                    "out_of_range", "number too large to print in decimal"
-                ) from None
+                raise EncodeError("out_of_range", "number too large to print in decimal") from None
 
         return to_json
 

@@ -1,0 +1,39 @@
+"""Access to ``shared/vectors`` (the reference expectations) and JSON comparison."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+SHARED = Path(__file__).resolve().parents[2] / "shared"
+VECTORS = SHARED / "vectors"
+
+
+@cache
+def legacy_records() -> list[dict[str, Any]]:
+    """The records of ``legacy-conformance.jsonl``."""
+    with open(VECTORS / "legacy-conformance.jsonl", encoding="ascii") as f:
+        return [json.loads(line) for line in f]
+
+
+@cache
+def expect_tests() -> list[dict[str, Any]]:
+    """The upstream expect tests of ``data_encoding_expect_tests.json``."""
+    with open(VECTORS / "data_encoding_expect_tests.json", encoding="utf-8") as f:
+        result: list[dict[str, Any]] = json.load(f)
+    return result
+
+
+def json_equal(a: Any, b: Any) -> bool:
+    """JSON equality: numbers by value, but ``true`` is not ``1``, and keys in any order."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return type(a) is type(b) and a == b
+    if isinstance(a, int | float) and isinstance(b, int | float):
+        return a == b
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(json_equal(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(json_equal(a[k], b[k]) for k in a)
+    return type(a) is type(b) and a == b
