@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck unit bench fuzz clean
+.PHONY: demo test lint typecheck unit fuzz clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,8 +17,8 @@ demo: $(STAMP)
 	$(BIN)/python -m data_encoding.demo
 
 lint: $(STAMP)
-	$(BIN)/ruff check encodings tests benchmarks
-	$(BIN)/ruff format --check encodings tests benchmarks
+	$(BIN)/ruff check encodings tests
+	$(BIN)/ruff format --check encodings tests
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
@@ -28,11 +28,9 @@ unit: $(STAMP)
 
 test: lint typecheck unit
 
-bench: $(STAMP)
-	$(BIN)/python benchmarks/run.py
-
+# long property and fuzz campaigns (not in CI)
 fuzz: $(STAMP)
-	HYPOTHESIS_PROFILE=fuzz $(BIN)/pytest tests -k "property or fuzz" -x
+	HYPOTHESIS_PROFILE=fuzz $(BIN)/pytest tests/test_properties.py tests/test_failures.py -x
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info encodings/*.egg-info
