@@ -216,8 +216,11 @@ def check_size(limit: int, e: Encoding[T]) -> CheckSize[T]:
     return CheckSize(limit, e)
 
 
-class Padded(AtomEncoding[T]):
-    """A fixed-size encoding followed by zero bytes; fusable when ``inner`` is an atom."""
+class Padded(Wrapper[T], AtomEncoding[T]):
+    """A fixed-size encoding followed by zero bytes, as one fixed-width atom.
+
+    Binary from :class:`AtomEncoding`, JSON and value checks from ``inner``.
+    """
 
     def __init__(self, inner: Encoding[T], padding: int) -> None:
         if padding <= 0:
@@ -256,22 +259,7 @@ class Padded(AtomEncoding[T]):
         def check(value: Any) -> None:
             inner_write(bytearray(), value)
 
-        super().__init__(Atom(f"{width}s", width, check, pack, unpack), "padded value")
-
-    def accepts(self, value: Any) -> bool:
-        return self.inner.accepts(value)
-
-    def accepts_json(self, json: JsonValue) -> bool:
-        return self.inner.accepts_json(json)
-
-    def _build_to_json(self) -> ToJson:
-        return self.inner._to_json
-
-    def _build_from_json(self) -> FromJson:
-        return self.inner._from_json
-
-    def _build_strategy(self) -> SearchStrategy[T]:
-        return self.inner._strategy
+        AtomEncoding.__init__(self, Atom(f"{width}s", width, check, pack, unpack), "padded value")
 
 
 def padded(e: Encoding[T], n: int) -> Padded[T]:

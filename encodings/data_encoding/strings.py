@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from .core import Atom, Encoding, FromJson, Reader, Sizer, ToJson, Writer
 from .errors import DefinitionError, EncodeError, JsonError
-from .framing import HEADERS, CheckSize, DynamicSize, header_for
+from .framing import HEADERS, CheckSize, DynamicSize, Wrapper, header_for
 from .jsonvalue import JsonValue
 from .leaves import AtomEncoding, wrong_type, wrong_value_type
 from .size import VARIABLE
@@ -224,15 +224,16 @@ def _too_long(cls: type[EncodeError] | type[JsonError], limit: int, found: int) 
     return cls("too_long", f"{found} bytes where at most {limit} are allowed")
 
 
-class FixedBytes(AtomEncoding[Any]):
-    """Exactly ``n`` bytes: an atom (``struct`` code ``"{n}s"``) with length checks."""
+class FixedBytes(Wrapper[Any], AtomEncoding[Any]):
+    """Exactly ``n`` bytes: an atom (``struct`` code ``"{n}s"``) with length checks;
+    its JSON form is that of the header-less bytes it wraps."""
 
     def __init__(self, text: bool, length: int) -> None:
         kind = "string" if text else "bytes"
         if length <= 0:
             raise DefinitionError(f"fixed.{kind}_: the length must be positive, not {length}")
-        self.raw = RawBytes(text, length)
-        to_bytes = self.raw.to_bytes
+        self.inner = RawBytes(text, length)
+        to_bytes = self.inner.to_bytes
 
         def check(value: Any) -> None:
             raw = to_bytes(value)
@@ -245,25 +246,11 @@ class FixedBytes(AtomEncoding[Any]):
                 raise _wrong_length(EncodeError, length, len(raw))
             return raw
 
-        super().__init__(
+        AtomEncoding.__init__(
+            self,
             Atom(f"{length}s", length, check, pack, text_of if text else None),
             f"a {length}-byte {kind}",
         )
-
-    def accepts(self, value: Any) -> bool:
-        return self.raw.accepts(value)
-
-    def accepts_json(self, json: JsonValue) -> bool:
-        return self.raw.accepts_json(json)
-
-    def _build_to_json(self) -> ToJson:
-        return self.raw._to_json
-
-    def _build_from_json(self) -> FromJson:
-        return self.raw._from_json
-
-    def _build_strategy(self) -> SearchStrategy[Any]:
-        return self.raw._strategy
 
 
 class Bounded(CheckSize[Any]):
