@@ -30,7 +30,13 @@ if TYPE_CHECKING:
 
 def check_json(value: Any, cls: type[EncodeError] | type[JsonError]) -> None:
     """Raise ``cls`` unless ``value`` is a JSON value (finite numbers, string keys)."""
-    if value is None or isinstance(value, bool | int | str):
+    if value is None or isinstance(value, bool | int):
+        return
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise cls("invalid_utf8", "the string has no UTF-8 form (a lone surrogate)") from None
         return
     if isinstance(value, float):
         if not math.isfinite(value):
@@ -51,6 +57,7 @@ def check_json(value: Any, cls: type[EncodeError] | type[JsonError]) -> None:
         for key, item in value.items():
             if not isinstance(key, str):
                 raise cls("not_json", f"object key {key!r} is not a string")
+            check_json(key, cls)
             try:
                 check_json(item, cls)
             except DataEncodingError as err:

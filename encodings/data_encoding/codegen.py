@@ -183,10 +183,8 @@ def _read_run(src: _Source, parts: Sequence[Part], run: list[int], values: list[
             fn = src.ref("_u", atom.unpack)
             arg = name if atom.fmt else "None"
             src.emit(1, f"try: {name} = {fn}({arg})")
-            src.emit(
-                1,
-                f"except _Err as e: raise e.at(pos + {offset}).within({parts[i].key!r}) from None",
-            )
+            where = f"e.shift(pos + {offset}).within({parts[i].key!r})"
+            src.emit(1, f"except _Err as e: raise {where} from None")
         offset += atom.width
     if width:
         src.emit(1, f"pos += {width}")
@@ -277,9 +275,19 @@ def _bad_arity(expected: int, value: Any) -> EncodeError:
     )
 
 
+def _empty_optional(key: str | int) -> EncodeError:
+    err = EncodeError(
+        "empty_optional",
+        "an optional field without presence byte cannot hold a value that encodes to "
+        "no bytes: it would read back as absent",
+    )
+    return err.within(key)  # type: ignore[return-value]
+
+
 def build_writer(parts: Sequence[Part], as_dict: bool, keys: frozenset[str]) -> Writer:
     src = _Source()
     src.env.update(
+        _empty_optional=_empty_optional,
         _missing=_missing,
         _unknown=_unknown,
         _run_failure=_run_failure,
@@ -375,9 +383,13 @@ def _write_part(src: _Source, part: Part, name: str) -> None:
         for line in call:
             src.emit(2, line)
     elif part.mode == "varopt":
+        # no presence byte: a present value must take bytes, or it would read
+        # back as absent (one value, one encoding)
         src.emit(1, f"if {name} is not None:")
+        src.emit(2, "mark = len(out)")
         for line in call:
             src.emit(2, line)
+        src.emit(2, f"if len(out) == mark: raise _empty_optional({part.key!r})")
     else:
         for line in call:
             src.emit(1, line)

@@ -56,7 +56,8 @@ class Atom:
     say which field was wrong. ``pack`` turns a value into the struct argument
     and ``unpack`` a struct result into a value (for zero-width leaves it
     receives ``None`` and returns the constant value); either may be ``None``
-    for the identity. ``unpack`` raises :class:`DecodeError` without an offset.
+    for the identity. ``unpack`` raises :class:`DecodeError` with an offset
+    relative to the atom's first byte (``None`` meaning 0).
     """
 
     fmt: str

@@ -15,8 +15,9 @@ may match on), the absolute byte ``offset`` where a binary problem was found
 happened, as a tuple of object keys (``str``) and list/tuple indexes (``int``).
 
 Paths are assembled on the way out: the place that detects a problem raises
-with an empty path, and every enclosing record, list or union prepends its own
-step while the exception travels up. Success therefore pays nothing for them.
+with an empty path, and every enclosing record, tuple or list prepends its
+own step (a key or an index) while the exception travels up; a union adds no
+step, since its case does not show in the JSON. Success therefore pays nothing for them.
 
 >>> err = DecodeError("unexpected_tag", "unexpected tag 7 for union process_state", offset=41)
 >>> str(err.within("state"))
@@ -74,6 +75,15 @@ class DataEncodingError(ValueError):
         """Set the byte offset unless a more precise one is already known."""
         if self.offset is None:
             self.offset = offset
+        return self
+
+    def shift(self, base: int) -> DataEncodingError:
+        """Make an offset relative to ``base`` absolute (no offset counts as 0).
+
+        Fixed-width leaves report offsets relative to their first byte, since
+        they do not know where they are; their caller shifts them.
+        """
+        self.offset = base + (self.offset or 0)
         return self
 
     @property

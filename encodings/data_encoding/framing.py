@@ -210,6 +210,10 @@ class CheckSize(Wrapper[T]):
 
         return size_of
 
+    def _build_strategy(self) -> SearchStrategy[T]:
+        limit, size_of = self.limit, self.inner._size_of
+        return self.inner._strategy.filter(lambda v: size_of(v) <= limit)
+
 
 def check_size(limit: int, e: Encoding[T]) -> CheckSize[T]:
     """``e``, refusing values whose binary form exceeds ``limit`` bytes."""
@@ -240,15 +244,15 @@ class Padded(Wrapper[T], AtomEncoding[T]):
         # The padded value as one fixed-width atom: the whole span is a byte
         # string that the inner encoding reads and writes.
         def unpack(raw: bytes) -> Any:
+            # offsets in ``raw`` are relative to the atom: the caller shifts them
             if raw[inner_width:] != zeros:
+                first = next(i for i in range(inner_width, width) if raw[i])
                 raise DecodeError(
-                    "invalid_padding", f"non-zero padding bytes {raw[inner_width:].hex()}"
+                    "invalid_padding",
+                    f"non-zero padding byte 0x{raw[first]:02x} (padding must be zeros)",
+                    offset=first,
                 )
-            try:
-                value, _ = inner_read(raw, 0, inner_width)
-            except DecodeError as err:
-                err.offset = None  # re-located by the caller, relative offsets are wrong
-                raise
+            value, _ = inner_read(raw, 0, inner_width)
             return value
 
         def pack(value: Any) -> bytes:

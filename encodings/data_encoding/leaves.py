@@ -77,7 +77,7 @@ class AtomEncoding(Encoding[T]):
             try:
                 return unpack(raw), pos + width
             except DecodeError as err:
-                raise err.at(pos) from None
+                raise err.shift(pos) from None
 
         return read
 

@@ -34,6 +34,7 @@ from __future__ import annotations
 import math
 import re
 import struct
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .core import Atom, FromJson, ToJson
@@ -221,11 +222,13 @@ class Int(AtomEncoding[int]):
         self.hi = hi
         self.json_string = json_string
         check = int_check(lo, hi, kind)
-        unpack = None
+        unpack = pack = None
         if struct.calcsize(">" + fmt) == 4 and (lo, hi) != (-(2**31), 2**31 - 1):
-            # int31 (and 4-byte ranged ints) are read as int32 and range-checked
+            # int31 and uint30 travel as 32-bit integers: struct alone would
+            # accept values beyond their range, so both directions check it
             unpack = _range_unpack(lo, hi, 0)
-        super().__init__(Atom(fmt, struct.calcsize(">" + fmt), check, None, unpack), kind)
+            pack = _range_pack(check, lo, hi, 0)
+        super().__init__(Atom(fmt, struct.calcsize(">" + fmt), check, pack, unpack), kind)
 
     def accepts(self, value: Any) -> bool:
         return type(value) is int and self.lo <= value <= self.hi
@@ -263,6 +266,15 @@ def _range_unpack(lo: int, hi: int, shift: int) -> Any:
         return value
 
     return unpack
+
+
+def _range_pack(check: Callable[[Any], None], lo: int, hi: int, shift: int) -> Any:
+    def pack(value: Any) -> Any:
+        if type(value) is not int or not lo <= value <= hi:
+            check(value)  # raises the precise error (or accepts a bool / int subclass)
+        return value - shift
+
+    return pack
 
 
 _DECIMAL = re.compile(r"-?(?:0|[1-9][0-9]*)\Z")
@@ -327,9 +339,9 @@ class RangedInt(Int):
         self.shift = shift
         self.kind = "ranged_int"
         self.json_string = False
-        name = f"ranged_int [{lo}, {hi}]"
+        name = "ranged_int"
         check = int_check(lo, hi, name)
-        pack = (lambda v: v - shift) if shift else None
+        pack = _range_pack(check, lo, hi, shift)
         atom = Atom(fmt, struct.calcsize(">" + fmt), check, pack, _range_unpack(lo, hi, shift))
         AtomEncoding.__init__(self, atom, name)
 

@@ -34,7 +34,7 @@ duplicate members when the JSON text was parsed with
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -234,6 +234,8 @@ class Obj(Encoding[dict[str, Any]]):
                 pieces.append(p.enc._strategy)
             else:
                 value = p.enc._strategy
+                if p.mode == "varopt":  # a present value must take bytes
+                    value = value.filter(_takes_bytes(p.enc))
                 if p.mode in ("opt", "varopt"):
                     value = st.none() | value
                 pieces.append(st.fixed_dictionaries({p.key: value}))
@@ -245,6 +247,10 @@ class Obj(Encoding[dict[str, Any]]):
             return out
 
         return st.tuples(*pieces).map(merge)
+
+
+def _takes_bytes(e: Encoding[Any]) -> Callable[[Any], bool]:
+    return lambda v: e.length(v) > 0
 
 
 class MergeObjs(Obj):

@@ -187,7 +187,7 @@ class ListEncoding(Encoding[list[Any]]):
                 try:
                     out.append(unpack(x))
                 except DataEncodingError as err:
-                    raise err.at(pos + i * width).within(i) from None
+                    raise err.shift(pos + i * width).within(i) from None
             return out, stop
 
         return read

@@ -88,9 +88,17 @@ def unistring_to_json(raw: bytes) -> JsonValue:
     return {"invalid_utf8_string": list(raw)}
 
 
+def utf8_of_json(json: str) -> bytes:
+    """The UTF-8 bytes of a JSON string (``json.loads`` lets lone surrogates through)."""
+    try:
+        return json.encode("utf-8")
+    except UnicodeEncodeError:
+        raise JsonError("invalid_utf8", "the string has no UTF-8 form (a lone surrogate)") from None
+
+
 def unistring_from_json(json: JsonValue) -> str | bytes:
     if type(json) is str:
-        bytes_of_text(json)  # refuses lone surrogates
+        utf8_of_json(json)
         return json
     if type(json) is dict:
         items = json.get("invalid_utf8_string")
@@ -187,10 +195,10 @@ class RawBytes(Encoding[Any]):
             elif limit is not None:
                 if type(json) is not str:
                     raise wrong_type("a string", json)
-                value, raw = json, bytes_of_text(json)
+                value, raw = json, utf8_of_json(json)
             else:
                 value = unistring_from_json(json)
-                raw = bytes_of_text(value)
+                raw = value if type(value) is bytes else utf8_of_json(value)
             if length is not None and len(raw) != length:
                 raise _wrong_length(JsonError, length, len(raw))
             if limit is not None and len(raw) > limit:
@@ -231,7 +239,8 @@ class FixedBytes(Wrapper[Any], AtomEncoding[Any]):
     def __init__(self, text: bool, length: int) -> None:
         kind = "string" if text else "bytes"
         if length <= 0:
-            raise DefinitionError(f"fixed.{kind}_: the length must be positive, not {length}")
+            name = "fixed.string" if text else "fixed.bytes_"
+            raise DefinitionError(f"{name}({length}): the length must be positive")
         self.inner = RawBytes(text, length)
         to_bytes = self.inner.to_bytes
 

@@ -1,0 +1,1211 @@
+"""Failure tables: every way to fail, with its exact error class, code, offset and path.
+
+Each table row names an encoding, an input, and the error it must raise:
+``(class, code, offset, path)``. Binary decode errors carry the **absolute**
+byte offset where the problem was found (``decode_prefix`` rows start inside
+the buffer to show it); encode and JSON errors carry no offset. Paths list the
+record keys and list/tuple indexes from the root to the failing value.
+
+At the end, fuzz tests check that nothing but the right error class ever
+escapes ``decode``/``from_json``/``encode``/``to_json``/``length``, and that
+pathologically deep input fails with ``too_deep`` rather than ``RecursionError``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import pickle
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from data_encoding import (
+    DataEncodingError,
+    DecodeError,
+    EncodeError,
+    Encoding,
+    JsonError,
+    array,
+    bool_,
+    bounded,
+    bytes_,
+    case,
+    check_size,
+    constant,
+    conv,
+    dft,
+    dynamic_size,
+    empty,
+    fixed,
+    float_,
+    int8,
+    int16,
+    int31,
+    int32,
+    int64,
+    json,
+    list_,
+    list_with_length,
+    merge_objs,
+    mu,
+    n,
+    null,
+    obj,
+    opt,
+    option,
+    padded,
+    ranged_float,
+    ranged_int,
+    req,
+    string,
+    string_enum,
+    tup,
+    uint8,
+    uint16,
+    uint30,
+    union,
+    unit,
+    variable,
+    z,
+)
+from data_encoding.errors import PathStep
+from data_encoding.jsonvalue import JsonValue, loads
+
+Path = tuple[PathStep, ...]
+
+
+def h(text: str) -> bytes:
+    """Bytes from hex written with spaces between the fields, for readability."""
+    return bytes.fromhex(text.replace(" ", ""))
+
+
+def refuse(value: object) -> Any:
+    """A user conversion that always fails."""
+    raise ValueError(f"refused {value!r}")
+
+
+def same(value: Any) -> Any:
+    return value
+
+
+def assert_error(
+    err: DataEncodingError,
+    cls: type[DataEncodingError],
+    code: str,
+    offset: int | None,
+    path: Path,
+) -> None:
+    assert type(err) is cls, repr(err)
+    assert (err.code, err.offset, err.path) == (code, offset, path), repr(err)
+
+
+# Shared encodings of the tables.
+FIELDS = obj(req("a", uint16), req("b", int32), req("c", string))
+OPT_B = obj(req("a", uint8), opt("b", uint8))
+PAIRS = obj(req("x", uint8), req("y", uint16))
+BY_WIDTH = union([case(0, "a", obj(req("x", uint8))), case(1, "b", obj(req("x", uint16)))])
+ONLY_TAG_0 = union([case(0, "a", uint8)])
+INT_OR_STRING = union([case(0, "a", uint8), case(1, "b", string)])
+NESTED = obj(req("a", list_(obj(req("b", bool_)))))
+WITH_JSON = obj(req("a", uint8), req("j", json))
+ENUM = string_enum(["a", "b", "c"])
+PADDED_RECORD = obj(req("x", uint16), req("p", padded(obj(req("a", uint8), req("b", bool_)), 1)))
+CONV_DECODE = conv(same, refuse, uint8)
+CONV_ENCODE = conv(refuse, same, uint8)
+
+# --------------------------------------------------------------------- decode
+
+# (encoding, hex input, error class, code, offset, path)
+DECODE_ROWS = [
+    # not_enough_data: each fixed width at top level (nothing or too little left)
+    pytest.param(uint8, "", DecodeError, "not_enough_data", 0, (), id="uint8"),
+    pytest.param(int8, "", DecodeError, "not_enough_data", 0, (), id="int8"),
+    pytest.param(uint16, "01", DecodeError, "not_enough_data", 0, (), id="uint16"),
+    pytest.param(int16, "ff", DecodeError, "not_enough_data", 0, (), id="int16"),
+    pytest.param(int31, "000000", DecodeError, "not_enough_data", 0, (), id="int31"),
+    pytest.param(uint30, "00", DecodeError, "not_enough_data", 0, (), id="uint30"),
+    pytest.param(int32, "000000", DecodeError, "not_enough_data", 0, (), id="int32"),
+    pytest.param(int64, "00" * 7, DecodeError, "not_enough_data", 0, (), id="int64"),
+    pytest.param(float_, "00" * 7, DecodeError, "not_enough_data", 0, (), id="float"),
+    pytest.param(bool_, "", DecodeError, "not_enough_data", 0, (), id="bool"),
+    pytest.param(fixed.bytes_(4), "0102", DecodeError, "not_enough_data", 0, (), id="fixed.bytes"),
+    pytest.param(fixed.string(3), "61", DecodeError, "not_enough_data", 0, (), id="fixed.string"),
+    pytest.param(ENUM, "", DecodeError, "not_enough_data", 0, (), id="string_enum"),
+    pytest.param(ranged_int(0, 1000), "00", DecodeError, "not_enough_data", 0, (), id="ranged16"),
+    pytest.param(padded(uint8, 2), "0700", DecodeError, "not_enough_data", 0, (), id="padded"),
+    pytest.param(n, "", DecodeError, "not_enough_data", 0, (), id="n-empty"),
+    pytest.param(n, "80", DecodeError, "not_enough_data", 0, (), id="n-unfinished"),
+    pytest.param(z, "", DecodeError, "not_enough_data", 0, (), id="z-empty"),
+    pytest.param(z, "8080", DecodeError, "not_enough_data", 0, (), id="z-unfinished"),
+    pytest.param(ONLY_TAG_0, "", DecodeError, "not_enough_data", 0, (), id="union-tag"),
+    # ... inside records: the path is the field, the offset where the field starts
+    pytest.param(FIELDS, "0001 00", DecodeError, "not_enough_data", 2, ("b",), id="obj-int32"),
+    pytest.param(
+        FIELDS, "0001 00000002 0000", DecodeError, "not_enough_data", 6, ("c",), id="obj-header"
+    ),
+    pytest.param(OPT_B, "01", DecodeError, "not_enough_data", 1, ("b",), id="obj-opt-flag"),
+    pytest.param(
+        obj(req("a", uint8), opt("b", uint16)),
+        "01 ff 00",
+        DecodeError,
+        "not_enough_data",
+        2,
+        ("b",),
+        id="obj-opt-value",
+    ),
+    pytest.param(
+        obj(req("a", uint8), req("b", int64)),
+        "01 000000",
+        DecodeError,
+        "not_enough_data",
+        1,
+        ("b",),
+        id="obj-int64",
+    ),
+    pytest.param(tup(uint8, n, bool_), "01 01", DecodeError, "not_enough_data", 2, (2,), id="tup"),
+    # ... in list elements: the path is the index
+    pytest.param(
+        list_(uint16), "00000003 0001 00", DecodeError, "not_enough_data", 6, (1,), id="list-atom"
+    ),
+    pytest.param(
+        list_(float_),
+        "0000000a" + "00" * 10,
+        DecodeError,
+        "not_enough_data",
+        12,
+        (1,),
+        id="list-float",
+    ),
+    pytest.param(
+        list_(n), "00000003 01 80ff", DecodeError, "not_enough_data", 5, (1,), id="list-n"
+    ),
+    pytest.param(
+        list_(PAIRS),
+        "00000005 010002 0300",
+        DecodeError,
+        "not_enough_data",
+        8,
+        (1, "y"),
+        id="list-record",
+    ),
+    pytest.param(
+        fixed.list_(3, uint16),
+        "0001 0002",
+        DecodeError,
+        "not_enough_data",
+        4,
+        (2,),
+        id="fixed.list",
+    ),
+    pytest.param(
+        variable.list_(uint16), "0001 00", DecodeError, "not_enough_data", 2, (1,), id="var.list"
+    ),
+    # ... a length header claiming more bytes than remain: the offset is the header's
+    pytest.param(string, "00000005 61", DecodeError, "not_enough_data", 0, (), id="string-header"),
+    pytest.param(
+        FIELDS,
+        "0001 00000002 00000009 aa",
+        DecodeError,
+        "not_enough_data",
+        6,
+        ("c",),
+        id="obj-string-header",
+    ),
+    pytest.param(
+        dynamic_size(uint8, kind="Uint16"),
+        "00",
+        DecodeError,
+        "not_enough_data",
+        0,
+        (),
+        id="dynamic_size-short-header",
+    ),
+    pytest.param(
+        list_with_length("Uint8", uint16),
+        "05 0001",
+        DecodeError,
+        "not_enough_data",
+        0,
+        (),
+        id="count-header",
+    ),
+    pytest.param(json, "000000", DecodeError, "not_enough_data", 0, (), id="json-header"),
+    # extra_bytes inside a frame (top level: TOP_LEVEL_ROWS)
+    pytest.param(
+        dynamic_size(uint8), "00000002 01 02", DecodeError, "extra_bytes", 5, (), id="frame"
+    ),
+    pytest.param(
+        obj(req("d", dynamic_size(uint8))),
+        "00000002 01 02",
+        DecodeError,
+        "extra_bytes",
+        5,
+        ("d",),
+        id="frame-in-obj",
+    ),
+    # invalid_bool
+    pytest.param(bool_, "01", DecodeError, "invalid_bool", 0, (), id="bool-01"),
+    pytest.param(bool_, "7f", DecodeError, "invalid_bool", 0, (), id="bool-7f"),
+    pytest.param(list_(bool_), "00000002 ff 01", DecodeError, "invalid_bool", 5, (1,), id="list"),
+    # invalid_presence_flag
+    pytest.param(OPT_B, "00 01", DecodeError, "invalid_presence_flag", 1, ("b",), id="opt-01"),
+    pytest.param(OPT_B, "00 7f 05", DecodeError, "invalid_presence_flag", 1, ("b",), id="opt-7f"),
+    # unexpected_tag
+    pytest.param(ONLY_TAG_0, "05 01", DecodeError, "unexpected_tag", 0, (), id="union"),
+    pytest.param(option(uint8), "02 01", DecodeError, "unexpected_tag", 0, (), id="option"),
+    pytest.param(
+        obj(req("a", uint8), req("o", option(uint16))),
+        "01 02 00",
+        DecodeError,
+        "unexpected_tag",
+        1,
+        ("o",),
+        id="option-in-obj",
+    ),
+    pytest.param(
+        union([case(0, "a", uint8)], tag_size="Uint16"),
+        "0100 01",
+        DecodeError,
+        "unexpected_tag",
+        0,
+        (),
+        id="union-uint16",
+    ),
+    # no_case_matched: an enumeration index beyond the cases
+    pytest.param(ENUM, "03", DecodeError, "no_case_matched", 0, (), id="enum-index"),
+    pytest.param(
+        obj(req("a", uint8), req("e", ENUM)),
+        "01 ff",
+        DecodeError,
+        "no_case_matched",
+        1,
+        ("e",),
+        id="string_enum-in-obj",
+    ),
+    # invalid_int
+    pytest.param(int31, "40000000", DecodeError, "invalid_int", 0, (), id="int31-high"),
+    pytest.param(int31, "bfffffff", DecodeError, "invalid_int", 0, (), id="int31-low"),
+    pytest.param(uint30, "40000000", DecodeError, "invalid_int", 0, (), id="uint30"),
+    pytest.param(ranged_int(10, 20), "0b", DecodeError, "invalid_int", 0, (), id="ranged-shift"),
+    pytest.param(ranged_int(-10, 20), "15", DecodeError, "invalid_int", 0, (), id="ranged-signed"),
+    pytest.param(ranged_int(-10, 20), "f5", DecodeError, "invalid_int", 0, (), id="ranged-low"),
+    pytest.param(
+        obj(req("a", uint8), req("b", int31)),
+        "01 40000000",
+        DecodeError,
+        "invalid_int",
+        1,
+        ("b",),
+        id="int31-in-obj",
+    ),
+    pytest.param(
+        list_(int31),
+        "00000008 00000001 40000000",
+        DecodeError,
+        "invalid_int",
+        8,
+        (1,),
+        id="int31-in-list",
+    ),
+    # invalid_float
+    pytest.param(
+        ranged_float(0.0, 1.0), "4000000000000000", DecodeError, "invalid_float", 0, (), id="2.0"
+    ),
+    pytest.param(
+        ranged_float(0.0, 1.0), "7ff8000000000000", DecodeError, "invalid_float", 0, (), id="nan"
+    ),
+    # trailing_zero and negative_zero (Zarith canonicity); the offset is the bad byte
+    pytest.param(n, "8000", DecodeError, "trailing_zero", 1, (), id="n-8000"),
+    pytest.param(n, "ff8000", DecodeError, "trailing_zero", 2, (), id="n-ff8000"),
+    pytest.param(z, "8000", DecodeError, "trailing_zero", 1, (), id="z-8000"),
+    pytest.param(z, "838000", DecodeError, "trailing_zero", 2, (), id="z-838000"),
+    pytest.param(z, "40", DecodeError, "negative_zero", 0, (), id="z-40"),
+    pytest.param(list_(z), "00000002 01 40", DecodeError, "negative_zero", 5, (1,), id="z-list"),
+    # invalid_padding: the offset is the (first non-zero) padding byte
+    pytest.param(padded(uint8, 2), "07 0100", DecodeError, "invalid_padding", 1, (), id="padding"),
+    pytest.param(
+        obj(req("a", uint8), req("p", padded(uint8, 2))),
+        "01 07 0100",
+        DecodeError,
+        "invalid_padding",
+        2,
+        ("p",),
+        id="padding-in-obj",
+    ),
+    # ... and an error inside the padded value keeps its own absolute offset
+    pytest.param(
+        PADDED_RECORD, "0000 01 07 00", DecodeError, "invalid_bool", 3, ("p", "b"), id="inner"
+    ),
+    # size_limit_exceeded: the offset is the first byte past the limit
+    pytest.param(
+        check_size(2, string), "00000001 61", DecodeError, "size_limit_exceeded", 2, (), id="check"
+    ),
+    pytest.param(
+        bounded.string(2), "03 616263", DecodeError, "size_limit_exceeded", 3, (), id="bounded"
+    ),
+    pytest.param(
+        obj(req("a", uint8), req("s", bounded.bytes_(1))),
+        "00 02 6162",
+        DecodeError,
+        "size_limit_exceeded",
+        3,
+        ("s",),
+        id="bounded-in-obj",
+    ),
+    # list_too_long / array_too_long: the offset is the first element too many
+    pytest.param(
+        list_(uint8, max_length=2),
+        "00000003 010203",
+        DecodeError,
+        "list_too_long",
+        6,
+        (),
+        id="list-atoms",
+    ),
+    pytest.param(
+        list_(n, max_length=2),
+        "00000003 010203",
+        DecodeError,
+        "list_too_long",
+        6,
+        (),
+        id="too-long-n",
+    ),
+    pytest.param(
+        array(uint8, max_length=2),
+        "00000003 010203",
+        DecodeError,
+        "array_too_long",
+        6,
+        (),
+        id="array",
+    ),
+    pytest.param(
+        variable.list_(uint16, max_length=1),
+        "0001 0002",
+        DecodeError,
+        "list_too_long",
+        2,
+        (),
+        id="variable.list",
+    ),
+    pytest.param(
+        list_with_length("Uint8", uint8, max_length=2),
+        "03 010203",
+        DecodeError,
+        "list_too_long",
+        0,
+        (),
+        id="too-long-count",
+    ),
+    # user_function: a conversion that raises
+    pytest.param(CONV_DECODE, "05", DecodeError, "user_function", 0, (), id="conv"),
+    pytest.param(
+        obj(req("a", uint8), req("b", CONV_DECODE)),
+        "01 05",
+        DecodeError,
+        "user_function",
+        1,
+        ("b",),
+        id="conv-in-obj",
+    ),
+    pytest.param(
+        list_(conv(same, refuse, n)),
+        "00000002 01 02",
+        DecodeError,
+        "user_function",
+        4,
+        (0,),
+        id="conv-n-in-list",
+    ),
+    # invalid_bson: a corrupted document inside the json frame
+    pytest.param(
+        json, "00000005 0500000001", DecodeError, "invalid_bson", 8, (), id="bad-terminator"
+    ),
+    pytest.param(json, "00000005 0600000000", DecodeError, "invalid_bson", 4, (), id="bad-length"),
+    pytest.param(
+        WITH_JSON,
+        "01 00000005 0500000001",
+        DecodeError,
+        "invalid_bson",
+        9,
+        ("j",),
+        id="json-in-obj",
+    ),
+    # nested paths: a bad boolean in the second element of a list in a record
+    pytest.param(
+        NESTED, "00000002 ff 07", DecodeError, "invalid_bool", 5, ("a", 1, "b"), id="nested"
+    ),
+    pytest.param(
+        obj(req("u", BY_WIDTH)),
+        "01 01",
+        DecodeError,
+        "not_enough_data",
+        1,
+        ("u", "x"),
+        id="union-case-field",
+    ),
+]
+
+# extra_bytes at top level: the offset is where the value ends
+TOP_LEVEL_ROWS = [
+    pytest.param(uint8, "01 02", DecodeError, "extra_bytes", 1, (), id="extra-uint8"),
+    pytest.param(obj(req("a", uint8)), "01 02", DecodeError, "extra_bytes", 1, (), id="extra-obj"),
+    pytest.param(string, "00000001 61 00", DecodeError, "extra_bytes", 5, (), id="extra-string"),
+    pytest.param(n, "ff01 02 03", DecodeError, "extra_bytes", 2, (), id="extra-n"),
+]
+
+
+@pytest.mark.parametrize(
+    ("enc", "data", "cls", "code", "offset", "path"), DECODE_ROWS + TOP_LEVEL_ROWS
+)
+def test_decode_failure(
+    enc: Encoding[Any],
+    data: str,
+    cls: type[DataEncodingError],
+    code: str,
+    offset: int,
+    path: Path,
+) -> None:
+    with pytest.raises(cls) as info:
+        enc.decode(h(data))
+    assert_error(info.value, cls, code, offset, path)
+
+
+@pytest.mark.parametrize(("enc", "data", "cls", "code", "offset", "path"), DECODE_ROWS)
+def test_decode_prefix_offsets_are_absolute(
+    enc: Encoding[Any],
+    data: str,
+    cls: type[DataEncodingError],
+    code: str,
+    offset: int,
+    path: Path,
+) -> None:
+    """The same bytes after 3 bytes of junk, read from offset 3: offsets shift by 3."""
+    with pytest.raises(cls) as info:
+        enc.decode_prefix(b"\xa5\x5a\xa5" + h(data), 3)
+    assert_error(info.value, cls, code, offset + 3, path)
+
+
+@pytest.mark.parametrize(("enc", "data", "cls", "code", "offset", "path"), TOP_LEVEL_ROWS)
+def test_decode_prefix_stops_where_decode_finds_extra_bytes(
+    enc: Encoding[Any],
+    data: str,
+    cls: type[DataEncodingError],
+    code: str,
+    offset: int,
+    path: Path,
+) -> None:
+    """Leftover bytes are decode's error only: decode_prefix returns where the value ends."""
+    assert (cls, code, path) == (DecodeError, "extra_bytes", ())
+    value, end = enc.decode_prefix(b"\xa5\x5a\xa5" + h(data), 3)
+    assert end == 3 + offset
+    assert value == enc.decode(h(data)[:offset])
+
+
+# (encoding, hex input, start, error class, code, offset, path): explicit decode_prefix rows
+PREFIX_ROWS = [
+    pytest.param(uint16, "aabbcc", 2, DecodeError, "not_enough_data", 2, (), id="uint16"),
+    pytest.param(bool_, "0000 7f", 2, DecodeError, "invalid_bool", 2, (), id="bool-7f"),
+    pytest.param(string, "ffff 00000005 61", 2, DecodeError, "not_enough_data", 2, (), id="header"),
+    pytest.param(
+        NESTED,
+        "abcd 00000002 ff 07",
+        2,
+        DecodeError,
+        "invalid_bool",
+        7,
+        ("a", 1, "b"),
+        id="nested",
+    ),
+    pytest.param(
+        obj(req("u", BY_WIDTH)), "ffff 07", 2, DecodeError, "unexpected_tag", 2, ("u",), id="tag"
+    ),
+    pytest.param(
+        check_size(2, list_(uint8)),
+        "aa 00000001 61",
+        1,
+        DecodeError,
+        "size_limit_exceeded",
+        3,
+        (),
+        id="check_size",
+    ),
+    pytest.param(conv(same, refuse, n), "aa 05", 1, DecodeError, "user_function", 1, (), id="conv"),
+    pytest.param(
+        WITH_JSON,
+        "eeee 01 00000005 0500000001",
+        2,
+        DecodeError,
+        "invalid_bson",
+        11,
+        ("j",),
+        id="bson",
+    ),
+    pytest.param(uint8, "01", 2, DecodeError, "invalid_offset", None, (), id="offset-past-end"),
+    pytest.param(uint8, "01", -1, DecodeError, "invalid_offset", None, (), id="negative-offset"),
+]
+
+
+@pytest.mark.parametrize(("enc", "data", "start", "cls", "code", "offset", "path"), PREFIX_ROWS)
+def test_decode_prefix_failure(
+    enc: Encoding[Any],
+    data: str,
+    start: int,
+    cls: type[DataEncodingError],
+    code: str,
+    offset: int | None,
+    path: Path,
+) -> None:
+    with pytest.raises(cls) as info:
+        enc.decode_prefix(h(data), start)
+    assert_error(info.value, cls, code, offset, path)
+
+
+# --------------------------------------------------------------------- encode
+
+# (encoding, value, error class, code, path); offset is always None
+ENCODE_ROWS = [
+    # invalid_int: every fixed width, just outside its range
+    pytest.param(uint8, 256, EncodeError, "invalid_int", (), id="uint8-256"),
+    pytest.param(uint8, -1, EncodeError, "invalid_int", (), id="uint8--1"),
+    pytest.param(int8, 128, EncodeError, "invalid_int", (), id="int8"),
+    pytest.param(uint16, 65536, EncodeError, "invalid_int", (), id="uint16"),
+    pytest.param(int16, -32769, EncodeError, "invalid_int", (), id="int16"),
+    pytest.param(int31, 2**30, EncodeError, "invalid_int", (), id="int31-high"),
+    pytest.param(int31, -(2**30) - 1, EncodeError, "invalid_int", (), id="int31-low"),
+    pytest.param(uint30, 2**30, EncodeError, "invalid_int", (), id="uint30"),
+    pytest.param(int32, 2**31, EncodeError, "invalid_int", (), id="int32"),
+    pytest.param(int64, 2**63, EncodeError, "invalid_int", (), id="int64"),
+    pytest.param(ranged_int(10, 20), 9, EncodeError, "invalid_int", (), id="ranged-low"),
+    pytest.param(ranged_int(10, 20), 21, EncodeError, "invalid_int", (), id="ranged-high"),
+    pytest.param(ranged_int(0, 5), 6, EncodeError, "invalid_int", (), id="ranged-0-5"),
+    pytest.param(ranged_int(-10, 20), 21, EncodeError, "invalid_int", (), id="ranged-signed"),
+    pytest.param(
+        obj(req("a", uint8), req("b", int31)),
+        {"a": 1, "b": 2**30},
+        EncodeError,
+        "invalid_int",
+        ("b",),
+        id="int31-in-obj",
+    ),
+    pytest.param(list_(int31), [1, 2**30], EncodeError, "invalid_int", (1,), id="int31-in-list"),
+    pytest.param(list_(uint8), [1, 300], EncodeError, "invalid_int", (1,), id="uint8-in-list"),
+    pytest.param(
+        obj(req("a", uint8), opt("b", string)),
+        {"a": 300},
+        EncodeError,
+        "invalid_int",
+        ("a",),
+        id="uint8-in-obj",
+    ),
+    # negative_natural
+    pytest.param(n, -1, EncodeError, "negative_natural", (), id="n"),
+    pytest.param(list_(n), [1, -3], EncodeError, "negative_natural", (1,), id="n-in-list"),
+    # wrong_type
+    pytest.param(uint8, "1", EncodeError, "wrong_type", (), id="uint8-str"),
+    pytest.param(uint8, 1.0, EncodeError, "wrong_type", (), id="uint8-float"),
+    pytest.param(z, "1", EncodeError, "wrong_type", (), id="z-str"),
+    pytest.param(bool_, 1, EncodeError, "wrong_type", (), id="bool-int"),
+    pytest.param(string, 5, EncodeError, "wrong_type", (), id="string-int"),
+    pytest.param(bytes_, "ab", EncodeError, "wrong_type", (), id="bytes-str"),
+    pytest.param(obj(req("a", uint8)), [1], EncodeError, "wrong_type", (), id="obj-list"),
+    pytest.param(list_(uint8), {"a": 1}, EncodeError, "wrong_type", (), id="list-dict"),
+    pytest.param(tup(uint8, uint8), 5, EncodeError, "wrong_type", (), id="tup-int"),
+    pytest.param(unit, 5, EncodeError, "wrong_type", (), id="unit"),
+    pytest.param(empty, {"a": 1}, EncodeError, "wrong_type", (), id="empty"),
+    pytest.param(null, 0, EncodeError, "wrong_type", (), id="null"),
+    pytest.param(constant("k"), "j", EncodeError, "wrong_type", (), id="constant"),
+    pytest.param(
+        NESTED,
+        {"a": [{"b": True}, {"b": 2}]},
+        EncodeError,
+        "wrong_type",
+        ("a", 1, "b"),
+        id="nested",
+    ),
+    # wrong_length
+    pytest.param(fixed.bytes_(32), b"x" * 31, EncodeError, "wrong_length", (), id="bytes32-31"),
+    pytest.param(fixed.bytes_(32), b"x" * 33, EncodeError, "wrong_length", (), id="bytes32-33"),
+    pytest.param(fixed.string(3), "ab", EncodeError, "wrong_length", (), id="string3"),
+    pytest.param(tup(uint8, uint8), (1,), EncodeError, "wrong_length", (), id="tup"),
+    pytest.param(fixed.list_(2, uint8), [1], EncodeError, "wrong_length", (), id="fixed.list"),
+    # size_limit_exceeded
+    pytest.param(check_size(2, string), "a", EncodeError, "size_limit_exceeded", (), id="check"),
+    pytest.param(bounded.string(2), "abc", EncodeError, "size_limit_exceeded", (), id="bounded"),
+    pytest.param(
+        dynamic_size(variable.bytes_, kind="Uint8"),
+        b"x" * 300,
+        EncodeError,
+        "size_limit_exceeded",
+        (),
+        id="dynamic_size-uint8",
+    ),
+    # list_too_long / array_too_long
+    pytest.param(list_(uint8, max_length=2), [1, 2, 3], EncodeError, "list_too_long", (), id="l"),
+    pytest.param(list_(n, max_length=2), [1, 2, 3], EncodeError, "list_too_long", (), id="l-n"),
+    pytest.param(array(uint8, max_length=2), [1, 2, 3], EncodeError, "array_too_long", (), id="a"),
+    pytest.param(
+        list_with_length("Uint8", uint8), [0] * 256, EncodeError, "list_too_long", (), id="count"
+    ),
+    # missing_field / unexpected_field (the key is in the path)
+    pytest.param(
+        obj(req("a", uint8), opt("b", string)),
+        {"b": "x"},
+        EncodeError,
+        "missing_field",
+        ("a",),
+        id="missing",
+    ),
+    pytest.param(
+        obj(req("a", uint8), opt("b", string)),
+        {"a": 1, "zz": 2},
+        EncodeError,
+        "unexpected_field",
+        ("zz",),
+        id="unexpected",
+    ),
+    pytest.param(
+        obj(req("a", uint8), opt("b", string)),
+        {"a": 1, "b": None, "zz": 2},
+        EncodeError,
+        "unexpected_field",
+        ("zz",),
+        id="unexpected-with-opt",
+    ),
+    # no_case_matched
+    pytest.param(INT_OR_STRING, [1], EncodeError, "no_case_matched", (), id="union"),
+    pytest.param(BY_WIDTH, {"x": 70000}, EncodeError, "no_case_matched", (), id="union-both-fail"),
+    pytest.param(
+        list_(BY_WIDTH),
+        [{"x": 1}, {"x": 70000}],
+        EncodeError,
+        "no_case_matched",
+        (1,),
+        id="union-in-list",
+    ),
+    pytest.param(ENUM, "d", EncodeError, "no_case_matched", (), id="string_enum"),
+    # user_function
+    pytest.param(CONV_ENCODE, 5, EncodeError, "user_function", (), id="conv"),
+    pytest.param(conv(refuse, same, n), 5, EncodeError, "user_function", (), id="conv-n"),
+    pytest.param(
+        obj(req("a", uint8), req("c", CONV_ENCODE)),
+        {"a": 1, "c": 2},
+        EncodeError,
+        "user_function",
+        ("c",),
+        id="conv-in-obj",
+    ),
+    # invalid_utf8: a lone surrogate has no UTF-8 form
+    pytest.param(string, "\ud800", EncodeError, "invalid_utf8", (), id="string"),
+    pytest.param(variable.string, "\ud800", EncodeError, "invalid_utf8", (), id="variable.string"),
+    pytest.param(fixed.string(3), "\ud800", EncodeError, "invalid_utf8", (), id="fixed.string"),
+    pytest.param(
+        obj(req("s", string)), {"s": "a\udfff"}, EncodeError, "invalid_utf8", ("s",), id="in-obj"
+    ),
+    # invalid_float
+    pytest.param(ranged_float(0.0, 1.0), 2.0, EncodeError, "invalid_float", (), id="ranged_float"),
+    # not_json: json's binary form is BSON of a JSON value
+    pytest.param(json, float("nan"), EncodeError, "not_json", (), id="json-nan"),
+]
+
+
+@pytest.mark.parametrize(("enc", "value", "cls", "code", "path"), ENCODE_ROWS)
+def test_encode_failure(
+    enc: Encoding[Any], value: Any, cls: type[DataEncodingError], code: str, path: Path
+) -> None:
+    with pytest.raises(cls) as info:
+        enc.encode(value)
+    assert_error(info.value, cls, code, None, path)
+
+
+@pytest.mark.parametrize(("enc", "value", "cls", "code", "path"), ENCODE_ROWS)
+def test_length_fails_like_encode(
+    enc: Encoding[Any], value: Any, cls: type[DataEncodingError], code: str, path: Path
+) -> None:
+    """``length`` checks exactly like ``encode``: same class, code and path."""
+    with pytest.raises(cls) as info:
+        enc.length(value)
+    assert_error(info.value, cls, code, None, path)
+
+
+# (encoding, value, error class, code, path): to_json
+TO_JSON_ROWS = [
+    pytest.param(float_, float("nan"), EncodeError, "not_json", (), id="float-nan"),
+    pytest.param(float_, float("inf"), EncodeError, "not_json", (), id="float-inf"),
+    pytest.param(json, {"a": [1, float("nan")]}, EncodeError, "not_json", ("a", 1), id="json-nan"),
+    pytest.param(json, {1: 2}, EncodeError, "not_json", (), id="json-int-key"),
+    pytest.param(json, {1, 2}, EncodeError, "not_json", (), id="json-set"),
+    pytest.param(bounded.string(2), "abc", EncodeError, "too_long", (), id="bounded.string"),
+    pytest.param(bounded.bytes_(2), b"abc", EncodeError, "too_long", (), id="bounded.bytes"),
+    pytest.param(bounded.string(5), b"\xff", EncodeError, "not_json", (), id="bounded-not-utf8"),
+    pytest.param(fixed.bytes_(32), b"x" * 31, EncodeError, "wrong_length", (), id="fixed"),
+    pytest.param(tup(uint8, uint8), [1, 2, 3], EncodeError, "wrong_length", (), id="tup"),
+    pytest.param(uint8, 256, EncodeError, "invalid_int", (), id="uint8"),
+    pytest.param(int31, 2**30, EncodeError, "invalid_int", (), id="int31"),
+    pytest.param(ranged_int(10, 20), 21, EncodeError, "invalid_int", (), id="ranged"),
+    pytest.param(int64, 2**63, EncodeError, "invalid_int", (), id="int64"),
+    pytest.param(n, -1, EncodeError, "negative_natural", (), id="n"),
+    pytest.param(uint8, "1", EncodeError, "wrong_type", (), id="uint8-str"),
+    pytest.param(unit, 5, EncodeError, "wrong_type", (), id="unit"),
+    pytest.param(
+        obj(req("a", uint8)), {"a": 1, "zz": 2}, EncodeError, "unexpected_field", ("zz",), id="u"
+    ),
+    pytest.param(obj(req("a", uint8)), {}, EncodeError, "missing_field", ("a",), id="missing"),
+    pytest.param(INT_OR_STRING, [1], EncodeError, "no_case_matched", (), id="union"),
+    pytest.param(ENUM, "d", EncodeError, "no_case_matched", (), id="string_enum"),
+    pytest.param(CONV_ENCODE, 5, EncodeError, "user_function", (), id="conv"),
+    pytest.param(string, "\ud800", EncodeError, "invalid_utf8", (), id="surrogate"),
+    pytest.param(ranged_float(0.0, 1.0), 2.0, EncodeError, "invalid_float", (), id="ranged_float"),
+    pytest.param(
+        NESTED,
+        {"a": [{"b": True}, {"b": 2}]},
+        EncodeError,
+        "wrong_type",
+        ("a", 1, "b"),
+        id="nested",
+    ),
+]
+
+
+@pytest.mark.parametrize(("enc", "value", "cls", "code", "path"), TO_JSON_ROWS)
+def test_to_json_failure(
+    enc: Encoding[Any], value: Any, cls: type[DataEncodingError], code: str, path: Path
+) -> None:
+    with pytest.raises(cls) as info:
+        enc.to_json(value)
+    assert_error(info.value, cls, code, None, path)
+
+
+def test_binary_only_limits_do_not_apply_to_json() -> None:
+    """Size limits, length headers and max_length bound the binary form only."""
+    assert check_size(2, string).to_json("a") == "a"
+    assert dynamic_size(variable.bytes_, kind="Uint8").to_json(b"\x01" * 300) == "01" * 300
+    assert list_(uint8, max_length=2).to_json([1, 2, 3]) == [1, 2, 3]
+    assert list_(uint8, max_length=2).from_json([1, 2, 3]) == [1, 2, 3]
+
+
+def test_failed_union_case_leaves_no_bytes() -> None:
+    """A case that is tried and fails is rolled back before the next one is written."""
+    assert BY_WIDTH.encode({"x": 300}) == h("01 012c")
+    assert BY_WIDTH.encode({"x": 3}) == h("00 03")
+    assert BY_WIDTH.length({"x": 300}) == 3
+    inside = obj(req("p", uint8), req("u", BY_WIDTH), req("q", uint8))
+    assert inside.encode({"p": 1, "u": {"x": 300}, "q": 2}) == h("01 01012c 02")
+    assert list_(BY_WIDTH).encode([{"x": 1}, {"x": 300}]) == h("00000005 0001 01012c")
+    # a case whose header or size check fails after its payload was written
+    small_or_big = union(
+        [
+            case(0, "small", dynamic_size(variable.bytes_, kind="Uint8")),
+            case(1, "big", bytes_),
+        ]
+    )
+    assert small_or_big.encode(b"ab") == h("00 02 6162")
+    assert small_or_big.encode(b"\x07" * 300) == h("01 0000012c") + b"\x07" * 300
+    limited = union([case(0, "s", check_size(6, bytes_)), case(1, "l", bytes_)])
+    assert limited.encode(b"ab") == h("00 00000002 6162")
+    assert limited.encode(b"abc") == h("01 00000003 616263")
+
+
+def test_failed_encode_returns_nothing_and_leaves_no_state() -> None:
+    """``encode`` raises (no partial bytes escape), and the next call starts afresh."""
+    enc = obj(req("a", uint8), req("l", list_(BY_WIDTH)), req("z", uint8))
+    bad = {"a": 7, "l": [{"x": 1}, {"x": 70000}], "z": 1}
+    with pytest.raises(EncodeError) as info:
+        enc.encode(bad)
+    assert_error(info.value, EncodeError, "no_case_matched", None, ("l", 1))
+    assert enc.encode({"a": 7, "l": [{"x": 1}], "z": 1}) == h("07 00000002 0001 01")
+    with pytest.raises(EncodeError):
+        enc.length(bad)
+    assert enc.length({"a": 7, "l": [{"x": 1}], "z": 1}) == 8
+
+
+# ----------------------------------------------------------------------- JSON
+
+# (encoding, JSON value, error class, code, path); offset is always None
+JSON_ROWS = [
+    # wrong_type
+    pytest.param(uint8, "1", JsonError, "wrong_type", (), id="uint8-str"),
+    pytest.param(uint8, True, JsonError, "wrong_type", (), id="uint8-bool"),
+    pytest.param(uint8, 5.0, JsonError, "wrong_type", (), id="uint8-float-5.0"),
+    pytest.param(int31, 5.0, JsonError, "wrong_type", (), id="int31-float-5.0"),
+    pytest.param(int64, 5, JsonError, "wrong_type", (), id="int64-number"),
+    pytest.param(n, 5, JsonError, "wrong_type", (), id="n-number"),
+    pytest.param(bool_, 0, JsonError, "wrong_type", (), id="bool-0"),
+    pytest.param(float_, "1.0", JsonError, "wrong_type", (), id="float-str"),
+    pytest.param(float_, True, JsonError, "wrong_type", (), id="float-bool"),
+    pytest.param(string, 5, JsonError, "wrong_type", (), id="string-int"),
+    pytest.param(bytes_, 5, JsonError, "wrong_type", (), id="bytes-int"),
+    pytest.param(obj(req("a", uint8)), [], JsonError, "wrong_type", (), id="obj-list"),
+    pytest.param(list_(uint8), {}, JsonError, "wrong_type", (), id="list-{}"),
+    pytest.param(list_(uint8), [1, "x"], JsonError, "wrong_type", (1,), id="list-element"),
+    pytest.param(tup(uint8, uint8), {}, JsonError, "wrong_type", (), id="tup-object"),
+    pytest.param(ENUM, 0, JsonError, "wrong_type", (), id="string_enum-int"),
+    pytest.param(unit, 5, JsonError, "wrong_type", (), id="unit-5"),
+    pytest.param(unit, [], JsonError, "wrong_type", (), id="unit-[]"),
+    pytest.param(unit, None, JsonError, "wrong_type", (), id="unit-null"),
+    pytest.param(empty, {"a": 1}, JsonError, "wrong_type", (), id="empty-member"),
+    pytest.param(null, 0, JsonError, "wrong_type", (), id="null-0"),
+    pytest.param(constant("k"), "j", JsonError, "wrong_type", (), id="constant"),
+    pytest.param(option(uint8), "x", JsonError, "wrong_type", (), id="option"),
+    pytest.param(
+        NESTED, {"a": [{"b": True}, {"b": 0}]}, JsonError, "wrong_type", ("a", 1, "b"), id="nested"
+    ),
+    # out_of_range
+    pytest.param(int8, 128, JsonError, "out_of_range", (), id="int8-128"),
+    pytest.param(int8, -129, JsonError, "out_of_range", (), id="int8--129"),
+    pytest.param(uint16, 65536, JsonError, "out_of_range", (), id="uint16"),
+    pytest.param(int31, 2**30, JsonError, "out_of_range", (), id="int31"),
+    pytest.param(int64, "9223372036854775808", JsonError, "out_of_range", (), id="int64-high"),
+    pytest.param(int64, "-9223372036854775809", JsonError, "out_of_range", (), id="int64-low"),
+    pytest.param(n, "-1", JsonError, "out_of_range", (), id="n--1"),
+    pytest.param(z, "1" * 5000, JsonError, "out_of_range", (), id="z-too-many-digits"),
+    pytest.param(ranged_int(10, 20), 21, JsonError, "out_of_range", (), id="ranged_int"),
+    pytest.param(ranged_float(0.0, 1.0), 2, JsonError, "out_of_range", (), id="ranged_float"),
+    pytest.param(float_, 10**400, JsonError, "out_of_range", (), id="float-huge-int"),
+    pytest.param(INT_OR_STRING, 300, JsonError, "out_of_range", (), id="union-one-candidate"),
+    # invalid_hex
+    pytest.param(bytes_, "abc", JsonError, "invalid_hex", (), id="odd"),
+    pytest.param(bytes_, "ABCD", JsonError, "invalid_hex", (), id="uppercase"),
+    pytest.param(bytes_, "zz", JsonError, "invalid_hex", (), id="non-hex"),
+    pytest.param(bytes_, "0x00", JsonError, "invalid_hex", (), id="0x"),
+    pytest.param(bytes_, "ab cd", JsonError, "invalid_hex", (), id="space"),
+    pytest.param(fixed.bytes_(2), "AABB", JsonError, "invalid_hex", (), id="fixed-uppercase"),
+    # wrong_length
+    pytest.param(fixed.bytes_(2), "aabbcc", JsonError, "wrong_length", (), id="fixed.bytes"),
+    pytest.param(fixed.string(2), "abc", JsonError, "wrong_length", (), id="fixed.string"),
+    pytest.param(tup(uint8, uint8), [1], JsonError, "wrong_length", (), id="tup"),
+    pytest.param(fixed.list_(2, uint8), [1], JsonError, "wrong_length", (), id="fixed.list"),
+    # too_long
+    pytest.param(bounded.string(2), "abc", JsonError, "too_long", (), id="bounded.string"),
+    pytest.param(bounded.bytes_(2), "aabbcc", JsonError, "too_long", (), id="bounded.bytes"),
+    # fields
+    pytest.param(
+        obj(req("a", uint8), opt("b", string)),
+        {"b": "x"},
+        JsonError,
+        "missing_field",
+        ("a",),
+        id="missing",
+    ),
+    pytest.param(
+        obj(req("a", uint8), opt("b", string)),
+        {"a": 1, "zz": 2},
+        JsonError,
+        "unexpected_field",
+        ("zz",),
+        id="unexpected",
+    ),
+    pytest.param(
+        obj(req("a", uint8)), loads('{"a":1,"a":2}'), JsonError, "duplicate_field", ("a",), id="d"
+    ),
+    pytest.param(
+        obj(req("x", list_(obj(req("a", uint8))))),
+        loads('{"x":[{"a":1},{"a":1,"a":2}]}'),
+        JsonError,
+        "duplicate_field",
+        ("x", 1, "a"),
+        id="duplicate-nested",
+    ),
+    pytest.param(
+        json, loads('{"k":{"a":1,"a":2}}'), JsonError, "duplicate_field", ("k", "a"), id="dup-json"
+    ),
+    # no_case_matched
+    pytest.param(ENUM, "d", JsonError, "no_case_matched", (), id="string_enum"),
+    pytest.param(INT_OR_STRING, [1], JsonError, "no_case_matched", (), id="union"),
+    pytest.param(BY_WIDTH, {"x": 70000}, JsonError, "no_case_matched", (), id="union-both-fail"),
+    # not_json (the json encoding checks what it is given)
+    pytest.param(json, float("nan"), JsonError, "not_json", (), id="json-nan"),
+    pytest.param(json, {1: 2}, JsonError, "not_json", (), id="json-int-key"),
+    # user_function
+    pytest.param(conv(same, refuse, uint8), 3, JsonError, "user_function", (), id="conv"),
+    # a lone surrogate (json.loads can produce one from "\\ud800") is a JSON error
+    pytest.param(string, "\ud800", JsonError, "invalid_utf8", (), id="string-surrogate"),
+    pytest.param(
+        obj(req("s", bounded.string(4))),
+        {"s": "\ud800"},
+        JsonError,
+        "invalid_utf8",
+        ("s",),
+        id="bounded-surrogate",
+    ),
+]
+
+# invalid_decimal: int64, n and z are canonical decimal strings
+NOT_DECIMAL = ["0x10", "+1", "1_000", "007", "00", "-0", "", " 1", "1 ", "1e3", "-", "\u0661"]
+
+
+@pytest.mark.parametrize(("enc", "json_value", "cls", "code", "path"), JSON_ROWS)
+def test_from_json_failure(
+    enc: Encoding[Any], json_value: JsonValue, cls: type[DataEncodingError], code: str, path: Path
+) -> None:
+    with pytest.raises(cls) as info:
+        enc.from_json(json_value)
+    assert_error(info.value, cls, code, None, path)
+
+
+@pytest.mark.parametrize("text", NOT_DECIMAL)
+@pytest.mark.parametrize("enc", [int64, n, z], ids=["int64", "n", "z"])
+def test_from_json_invalid_decimal(enc: Encoding[int], text: str) -> None:
+    with pytest.raises(JsonError) as info:
+        enc.from_json(text)
+    assert_error(info.value, JsonError, "invalid_decimal", None, ())
+
+
+def test_json_strictness_on_the_accepting_side() -> None:
+    """The values next to the refused ones are accepted (the rows above are not vacuous)."""
+    assert unit.from_json({}) is None
+    assert empty.from_json({}) == {}
+    assert int64.from_json("-9223372036854775808") == -(2**63)
+    assert n.from_json("0") == 0
+    assert z.from_json("-1") == -1
+    assert bytes_.from_json("abcd") == b"\xab\xcd"
+    assert obj(req("a", uint8)).from_json(loads('{"a":1}')) == {"a": 1}
+    assert float_.from_json(5) == 5.0
+
+
+# ---------------------------------------------------------- error rendering
+
+
+def catch(action: Callable[[], object]) -> DataEncodingError:
+    with pytest.raises(DataEncodingError) as info:
+        action()
+    return info.value
+
+
+STR_ROWS = [
+    pytest.param(
+        lambda: NESTED.decode(h("00000002 ff 07")),
+        "invalid boolean byte 0x07 (only 0x00 and 0xff) at $.a[1].b (byte 5)",
+        id="decode-nested",
+    ),
+    pytest.param(
+        lambda: NESTED.decode_prefix(h("abcd 00000002 ff 07"), 2),
+        "invalid boolean byte 0x07 (only 0x00 and 0xff) at $.a[1].b (byte 7)",
+        id="decode_prefix-nested",
+    ),
+    pytest.param(
+        lambda: bool_.decode(h("01")),
+        "invalid boolean byte 0x01 (only 0x00 and 0xff) (byte 0)",
+        id="decode-top",
+    ),
+    pytest.param(
+        lambda: NESTED.from_json({"a": [{"b": True}, {"b": 0}]}),
+        "expected a boolean, got integer at $.a[1].b",
+        id="json-nested",
+    ),
+    pytest.param(
+        lambda: obj(req("my key", uint8)).from_json({"my key": 300}),
+        "300 is out of range for uint8 [0, 255] at $['my key']",
+        id="json-quoted-key",
+    ),
+    pytest.param(
+        lambda: uint8.encode(256),
+        "256 is out of range for uint8 [0, 255]",
+        id="encode-top",
+    ),
+]
+
+
+@pytest.mark.parametrize(("action", "text"), STR_ROWS)
+def test_error_str(action: Callable[[], object], text: str) -> None:
+    assert str(catch(action)) == text
+
+
+def test_error_pickles_with_its_location() -> None:
+    err = catch(lambda: NESTED.decode(h("00000002 ff 07")))
+    back = pickle.loads(pickle.dumps(err))
+    assert type(back) is DecodeError
+    assert (back.code, back.message, back.offset, back.path) == (
+        "invalid_bool",
+        "invalid boolean byte 0x07 (only 0x00 and 0xff)",
+        5,
+        ("a", 1, "b"),
+    )
+    assert isinstance(back, ValueError)
+
+
+# ------------------------------------------------------------------- fuzzing
+
+TREE = mu(
+    "tree",
+    lambda self: union(
+        [
+            case(0, "leaf", obj(req("kind", constant("leaf")), req("v", z))),
+            case(1, "node", obj(req("kind", constant("node")), req("l", self), req("r", self))),
+        ]
+    ),
+)
+
+RICH: dict[str, Encoding[Any]] = {
+    "record": obj(
+        req("a", uint8),
+        opt("b", string),
+        req("u", union([case(0, "i", int31), case(1, "s", string), case(2, "o", OPT_B)])),
+        req("l", list_(n)),
+        dft("d", int16, 5),
+        req("f", float_),
+        req("e", ENUM),
+    ),
+    "tree": TREE,
+    "lists": list_(tup(option(uint16), bytes_, z)),
+    "json": obj(req("j", json), req("t", int64), opt("o", fixed.bytes_(2))),
+    "layout": tup(uint8, variable.list_(bool_), uint16),
+    "bounded": obj(
+        req("s", bounded.string(5)),
+        req("p", padded(int8, 2)),
+        req("r", ranged_int(-5, 300)),
+        req("rf", ranged_float(0.0, 1.0)),
+    ),
+    "counted": list_with_length("Uint8", dynamic_size(string, kind="Uint16"), max_length=4),
+    "merged": merge_objs(
+        obj(req("a", uint8)),
+        union([case(0, "x", obj(req("x", n))), case(1, "y", obj(req("y", z)))]),
+    ),
+}
+
+KEYS = st.sampled_from(["a", "b", "u", "l", "d", "f", "e", "kind", "v", "r", "j", "t", "o", "x"])
+# Text without lone surrogates: those are covered by the explicit rows above.
+JSONISH: st.SearchStrategy[JsonValue] = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=6),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(KEYS | st.text(max_size=3), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+PYTHONISH: st.SearchStrategy[Any] = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats()
+    | st.text(max_size=6)
+    | st.binary(max_size=6),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.tuples(inner, inner)
+        | st.dictionaries(KEYS | st.text(max_size=2), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+# At least 200 examples; more under a larger profile (conftest's "fuzz").
+FUZZ = settings(
+    max_examples=max(200, settings().max_examples),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+
+
+def mutated(enc: Encoding[Any]) -> st.SearchStrategy[bytes]:
+    """Random bytes, or a valid encoding with one byte replaced and possibly cut short."""
+
+    def mutate(data: bytes, where: int, byte: int, cut: int) -> bytes:
+        if not data:
+            return bytes([byte])
+        i = where % len(data)
+        changed = data[:i] + bytes([byte]) + data[i + 1 :]
+        return changed[: len(changed) - cut]
+
+    valid = enc.strategy().map(enc.encode)
+    edited = st.builds(mutate, valid, st.integers(0, 10**6), st.integers(0, 255), st.integers(0, 2))
+    return st.binary(max_size=48) | edited
+
+
+NAMES = st.sampled_from(sorted(RICH))
+
+
+@FUZZ
+@given(NAMES.flatmap(lambda name: st.tuples(st.just(name), mutated(RICH[name]))), st.integers(0, 3))
+def test_fuzz_decode_raises_only_decode_error(case_: tuple[str, bytes], start: int) -> None:
+    name, data = case_
+    enc = RICH[name]
+    try:
+        enc.decode(data)
+    except DecodeError as err:
+        assert err.offset is None or 0 <= err.offset <= len(data)
+    with contextlib.suppress(DecodeError):
+        enc.decode_prefix(b"\x00" * start + data, start)
+
+
+@FUZZ
+@given(NAMES, JSONISH)
+def test_fuzz_from_json_raises_only_json_error(name: str, value: JsonValue) -> None:
+    try:
+        RICH[name].from_json(value)
+    except JsonError as err:
+        assert err.offset is None
+
+
+@FUZZ
+@given(NAMES, PYTHONISH)
+def test_fuzz_encode_raises_only_encode_error(name: str, value: Any) -> None:
+    enc = RICH[name]
+    for action in (enc.encode, enc.to_json, enc.length):
+        try:
+            action(value)
+        except EncodeError as err:
+            assert err.offset is None
+
+
+# ---------------------------------------------------------------- deep input
+
+DEPTH = 100_000
+LISTS = mu("lists", lambda self: list_(self))
+
+
+def deep_list_bytes(depth: int) -> bytes:
+    """``depth`` nested list_ headers around an empty list: each says 4 more bytes."""
+    return b"".join((4 * k).to_bytes(4, "big") for k in range(depth, 0, -1)) + bytes(4)
+
+
+def deep_json_list(depth: int) -> list[Any]:
+    root: list[Any] = []
+    inner = root
+    for _ in range(depth):
+        nested: list[Any] = []
+        inner.append(nested)
+        inner = nested
+    return root
+
+
+def test_shallow_nesting_works() -> None:
+    """The deep inputs below are well-formed: at small depth they decode."""
+    assert LISTS.decode(deep_list_bytes(3)) == [[[[]]]]
+    assert LISTS.from_json(deep_json_list(3)) == [[[[]]]]
+    assert LISTS.encode([[[[]]]]) == deep_list_bytes(3)
+
+
+def test_deep_binary_input_is_too_deep() -> None:
+    with pytest.raises(DecodeError) as info:
+        LISTS.decode(deep_list_bytes(DEPTH))
+    assert info.value.code == "too_deep"
+    chain = mu("chain", lambda self: obj(req("v", uint8), opt("next", self)))
+    with pytest.raises(DecodeError) as info:
+        chain.decode(b"\x01\xff" * DEPTH + b"\x01\x00")
+    assert info.value.code == "too_deep"
+
+
+def test_deep_bson_is_too_deep() -> None:
+    # each level: a document holding one embedded document under the key "a"
+    levels = b"".join((5 + 8 * k).to_bytes(4, "little") + b"\x03a\x00" for k in range(DEPTH, 0, -1))
+    document = levels + b"\x05\x00\x00\x00\x00" + bytes(DEPTH)
+    with pytest.raises(DecodeError) as info:
+        json.decode(len(document).to_bytes(4, "big") + document)
+    assert (info.value.code, info.value.offset, info.value.path) == ("too_deep", 4, ())
+
+
+def test_deep_json_and_values_are_too_deep() -> None:
+    deep = deep_json_list(DEPTH)
+    with pytest.raises(JsonError) as json_info:
+        LISTS.from_json(deep)
+    assert json_info.value.code == "too_deep"
+    with pytest.raises(JsonError) as json_info:
+        json.from_json(deep)
+    assert json_info.value.code == "too_deep"
+    for action in (LISTS.encode, LISTS.to_json, LISTS.length, json.encode, json.to_json):
+        with pytest.raises(EncodeError) as encode_info:
+            action(deep)
+        assert encode_info.value.code == "too_deep"
