@@ -85,6 +85,14 @@ def _large(v: Any) -> bool:
     return isinstance(v, int) and v > 255
 
 
+def _starts_with_bool(v: Any) -> bool:
+    return isinstance(v, tuple | list) and len(v) == 2 and isinstance(v[0], bool)
+
+
+def _starts_with_text(v: Any) -> bool:
+    return isinstance(v, tuple | list) and len(v) == 2 and isinstance(v[0], str | bytes)
+
+
 def _hand_encodings() -> dict[str, Encoding[Any]]:
     """Hand-written encodings: every combinator of ``data_encoding.__all__``."""
     point = de.conv(_point_to_wire, _point_from_wire, de.tup(de.int32, de.int32))
@@ -125,6 +133,7 @@ def _hand_encodings() -> dict[str, Encoding[Any]]:
     varopt_middle = de.obj(de.req("a", de.uint8), de.varopt("b", de.uint16), de.req("c", de.bool_))
     opt_variable = de.obj(de.req("id", de.uint16), de.opt("payload", de.variable.string))
     enum300 = de.string_enum([f"c{i}" for i in range(300)])
+    fixed_union = de.union([de.case(0, "int", de.int64), de.case(1, "float", de.float_)])
 
     encodings: dict[str, Encoding[Any]] = {
         # ---- leaves
@@ -173,6 +182,13 @@ def _hand_encodings() -> dict[str, Encoding[Any]]:
         "tup_variable_list_fixed_tail": var_list_tail,
         "obj_variable_array_fixed_tail": var_array_tail,
         "obj_varopt_middle": varopt_middle,
+        "obj_variable_zero_width_tail": de.obj(
+            de.req("s", de.variable.bytes_),
+            de.req("u", de.unit),
+            de.req("k", de.constant("c")),
+            de.req("b", de.uint8),
+        ),
+        "obj_varopt_zero_width_tail": de.obj(de.varopt("v", de.uint16), de.req("n", de.null)),
         "obj_opt_variable": opt_variable,
         "dyn_obj_variable_string": de.dynamic_size(with_var_string),
         "dyn_obj_variable_bytes_fixed_tail": de.dynamic_size(with_var_tail, kind="Uint16"),
@@ -214,6 +230,10 @@ def _hand_encodings() -> dict[str, Encoding[Any]]:
         "merge_objs_union": de.merge_objs(de.obj(de.req("id", de.uint16)), process),
         "merge_objs_empty": de.merge_objs(de.empty, de.obj(de.req("a", de.string))),
         "merge_objs_unit": de.merge_objs(de.obj(de.req("a", de.uint8)), de.unit),
+        "merge_objs_def": de.merge_objs(
+            de.def_("base", de.obj(de.req("a", de.uint8), de.opt("b", de.string))),
+            de.obj(de.req("c", de.int16)),
+        ),
         "merge_objs_nested": de.merge_objs(
             de.merge_objs(de.obj(de.req("x", de.uint8)), de.obj(de.opt("y", de.z))),
             de.obj(de.dft("w", de.bool_, False)),
@@ -238,6 +258,7 @@ def _hand_encodings() -> dict[str, Encoding[Any]]:
         "list_ranged_signed": de.list_(de.ranged_int(-100, 100)),
         "fixed_list_shifted": de.fixed.list_(3, de.ranged_int(100, 355)),
         "list_padded": de.list_(de.padded(de.uint8, 1)),
+        "list_fixed_string": de.list_(de.fixed.string(2)),
         "list_check_size": de.list_(de.check_size(10, de.bounded.string(5))),
         "dyn_variable_list_max": de.dynamic_size(
             de.variable.list_(de.uint16, max_length=3), kind="Uint8"
@@ -264,7 +285,17 @@ def _hand_encodings() -> dict[str, Encoding[Any]]:
             ],
             tag_size="Uint16",
         ),
-        "union_fixed": de.union([de.case(0, "int", de.int32), de.case(1, "float", de.float_)]),
+        "union_fixed": fixed_union,
+        "padded_union": de.padded(fixed_union, 2),
+        "merge_tups_union": de.merge_tups(
+            de.tup(de.uint8),
+            de.union(
+                [
+                    de.case(0, "flag", de.tup(de.bool_, de.uint8), match=_starts_with_bool),
+                    de.case(1, "text", de.tup(de.string, de.int8), match=_starts_with_text),
+                ]
+            ),
+        ),
         "union_constant_kinds": process,
         "union_match": de.union(
             [
@@ -303,6 +334,7 @@ def _hand_encodings() -> dict[str, Encoding[Any]]:
         "mu_variable": frame_list,
         "mu_rose": rose,
         "mu_in_obj": de.obj(de.req("id", de.uint8), de.req("tree", tree)),
+        "mu_nested_lists": de.mu("nested", lambda self: de.list_(self, max_length=3)),
         "delayed_obj": de.delayed(lambda: de.obj(de.req("a", de.uint8), de.opt("b", de.string))),
         "delayed_atom_in_obj": de.obj(
             de.req("a", de.delayed(lambda: de.uint16)), de.req("b", de.int8)
@@ -313,6 +345,8 @@ def _hand_encodings() -> dict[str, Encoding[Any]]:
         "dynamic_size_u8": de.dynamic_size(de.variable.list_(de.uint8), kind="Uint8"),
         "dynamic_size_fixed": de.dynamic_size(de.uint16, kind="Uint8"),
         "dynamic_size_empty": de.dynamic_size(de.empty),
+        "dynamic_size_u8_strings": de.dynamic_size(de.list_(de.string), kind="Uint8"),
+        "dynamic_size_u8_long_list": de.dynamic_size(de.list_(de.fixed.bytes_(64)), kind="Uint8"),
         "dynamic_size_nested": de.dynamic_size(
             de.dynamic_size(de.variable.string, kind="Uint8"), kind="Uint16"
         ),
