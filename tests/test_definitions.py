@@ -455,3 +455,10 @@ def test_definition_errors_are_raised_at_build_time_only() -> None:
         with pytest.raises(DataEncodingError) as info:
             enc.decode(bad)
         assert not isinstance(info.value, DefinitionError)
+
+
+def test_dynamic_size_refuses_a_fixed_body_its_header_cannot_state() -> None:
+    with pytest.raises(DefinitionError) as info:
+        dynamic_size(fixed.bytes_(300), kind="Uint8")
+    assert "300-byte value never fits a Uint8 header" in info.value.message
+    assert dynamic_size(fixed.bytes_(255), kind="Uint8").encode(bytes(255))[:1] == b"\xff"

@@ -71,6 +71,12 @@ class DynamicSize(Wrapper[T]):
     def __init__(self, inner: Encoding[T], kind: HeaderKind = "Uint30") -> None:
         if kind not in HEADERS:
             raise DefinitionError(f"dynamic_size: kind must be one of {sorted(HEADERS)}")
+        largest = HEADERS[kind][2]
+        if isinstance(inner.size, Fixed) and inner.size.n > largest:
+            raise DefinitionError(
+                f"dynamic_size: a {inner.size.n}-byte value never fits a {kind} header "
+                f"(at most {largest}); use a wider kind"
+            )
         self.inner = inner
         self.kind = kind
         self.size = DYNAMIC
@@ -143,6 +149,10 @@ class DynamicSize(Wrapper[T]):
             return width + size
 
         return size_of
+
+    def _build_strategy(self) -> SearchStrategy[T]:
+        largest, size_of = HEADERS[self.kind][2], self.inner._size_of
+        return self.inner._strategy.filter(lambda v: size_of(v) <= largest)
 
 
 def dynamic_size(e: Encoding[T], kind: HeaderKind = "Uint30") -> DynamicSize[T]:
