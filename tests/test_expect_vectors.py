@@ -31,7 +31,7 @@ from data_encoding import (
     uint16,
     z,
 )
-from vectors import expect_tests
+from vectors import ZARITH_N, ZARITH_Z, expect_tests
 
 
 def _group(name: str) -> list[dict[str, Any]]:
@@ -209,31 +209,14 @@ def test_stringbytes_bytes_s2() -> None:
 
 # ---------------------------------------------------------------- reference §2.2-2.4
 
-N_TABLE = [(0, "00"), (127, "7f"), (128, "8001"), (341234, "f2e914"), (34341234, "f282b010")]
-Z_TABLE = [
-    (0, "00"),
-    (63, "3f"),
-    (64, "8001"),
-    (127, "bf01"),
-    (128, "8002"),
-    (-1, "41"),
-    (-63, "7f"),
-    (-64, "c001"),
-    (-127, "ff01"),
-    (-256, "c004"),
-    (341234, "b2d329"),
-    (-34341234, "f285e020"),
-    (1000000, "80897a"),
-]
 
-
-@pytest.mark.parametrize(("value", "hex_"), N_TABLE)
+@pytest.mark.parametrize(("value", "hex_"), ZARITH_N)
 def test_reference_n(value: int, hex_: str) -> None:
     assert n.encode(value).hex() == hex_
     assert n.decode(bytes.fromhex(hex_)) == value
 
 
-@pytest.mark.parametrize(("value", "hex_"), Z_TABLE)
+@pytest.mark.parametrize(("value", "hex_"), ZARITH_Z)
 def test_reference_z(value: int, hex_: str) -> None:
     assert z.encode(value).hex() == hex_
     assert z.decode(bytes.fromhex(hex_)) == value

@@ -37,3 +37,22 @@ def json_equal(a: Any, b: Any) -> bool:
     if isinstance(a, dict) and isinstance(b, dict):
         return a.keys() == b.keys() and all(json_equal(a[k], b[k]) for k in a)
     return type(a) is type(b) and a == b
+
+
+# The Zarith tables of the reference (data-encoding-reference.md §2.4): (value, hex).
+ZARITH_N = [(0, "00"), (127, "7f"), (128, "8001"), (341234, "f2e914"), (34341234, "f282b010")]
+ZARITH_Z = [
+    (0, "00"),
+    (63, "3f"),
+    (64, "8001"),
+    (127, "bf01"),
+    (128, "8002"),
+    (-1, "41"),
+    (-63, "7f"),
+    (-64, "c001"),
+    (-127, "ff01"),
+    (-256, "c004"),
+    (341234, "b2d329"),
+    (-34341234, "f285e020"),
+    (1000000, "80897a"),
+]

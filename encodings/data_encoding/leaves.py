@@ -68,12 +68,19 @@ class AtomEncoding(Encoding[T]):
             return read_zero
         unpack_from = struct.Struct(">" + atom.fmt).unpack_from
 
+        if unpack is None:
+
+            def read_plain(buf: bytes, pos: int, end: int) -> tuple[Any, int]:
+                if end - pos < width:
+                    raise not_enough_data(pos, width, end, what)
+                return unpack_from(buf, pos)[0], pos + width
+
+            return read_plain
+
         def read(buf: bytes, pos: int, end: int) -> tuple[Any, int]:
             if end - pos < width:
                 raise not_enough_data(pos, width, end, what)
             (raw,) = unpack_from(buf, pos)
-            if unpack is None:
-                return raw, pos + width
             try:
                 return unpack(raw), pos + width
             except DecodeError as err:

@@ -38,6 +38,7 @@ from __future__ import annotations
 import struct
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, Literal
 
 from .core import Atom, Encoding, FromJson, Predicate, Reader, ToJson, Writer
@@ -155,11 +156,19 @@ class Union(Encoding[Any]):
     def labelled(self, name: str) -> Union:
         return Union(self.cases, self.tag_size, name)
 
+    @cached_property
+    def _selectors(self) -> list[tuple[Predicate, bool]]:
+        return [_selector(c) for c in self.cases]
+
+    @cached_property
+    def _json_selectors(self) -> list[tuple[Callable[[JsonValue], bool], bool]]:
+        return [_json_selector(c) for c in self.cases]
+
     def accepts(self, value: Any) -> bool:
-        return any(_selector(c)[0](value) for c in self.cases)
+        return any(matches(value) for matches, _ in self._selectors)
 
     def accepts_json(self, json: JsonValue) -> bool:
-        return any(_json_selector(c)[0](json) for c in self.cases)
+        return any(matches(json) for matches, _ in self._json_selectors)
 
     def object_fields(self) -> frozenset[str] | None:
         fields = [c.enc.object_fields() for c in self.cases]
@@ -192,88 +201,75 @@ class Union(Encoding[Any]):
 
         return read
 
-    def _no_case(
+    def _first_case(
         self,
-        cls: type[EncodeError] | type[JsonError],
+        cases: Sequence[tuple[Callable[[Any], bool], bool, Any]],
         value: Any,
-        failures: list[DataEncodingError],
-    ) -> DataEncodingError:
-        if len(failures) == 1:
-            return failures[0]  # the only plausible case says best what is wrong
-        return cls(
-            "no_case_matched", f"no case of the {self._name} matches {describe_value(value)}"
-        )
+        attempt: Callable[[Any, Any, Any], Any],
+        context: Any,
+        cls: type[EncodeError] | type[JsonError],
+    ) -> Any:
+        """``attempt(payload, value, context)`` with the first case that takes ``value``.
+
+        A case chosen by a decisive selector reports its own failure; the others
+        are skipped when they fail. With no case left, the only plausible case's
+        error says best what is wrong, else ``no_case_matched``.
+        """
+        failures: list[DataEncodingError] | None = None  # built on the error path only
+        for matches, hard, payload in cases:
+            if not matches(value):
+                continue
+            try:
+                return attempt(payload, value, context)
+            except cls as err:
+                if hard:
+                    raise
+                failures = [*(failures or ()), err]
+        if failures is not None and len(failures) == 1:
+            raise failures[0]
+        raise cls("no_case_matched", f"no case of the {self._name} matches {describe_value(value)}")
 
     def _build_writer(self) -> Writer:
         pack = struct.Struct(">B" if self.tag_width == 1 else ">H").pack
         tagged = [
-            (pack(c.tag), *_selector(c), c.enc._write) for c in self.cases if c.tag is not None
+            (matches, hard, (pack(c.tag), c.enc._write))
+            for c, (matches, hard) in zip(self.cases, self._selectors, strict=True)
+            if c.tag is not None
         ]
+        first_case = self._first_case
 
         def write(out: bytearray, value: Any) -> None:
-            failures: list[DataEncodingError] = []
-            for tag, matches, hard, write_case in tagged:
-                if not matches(value):
-                    continue
-                mark = len(out)
-                out += tag
-                try:
-                    write_case(out, value)
-                    return
-                except EncodeError as err:
-                    del out[mark:]
-                    if hard:
-                        raise
-                    failures.append(err)
-            raise self._no_case(EncodeError, value, failures)
+            first_case(tagged, value, _write_case, out, EncodeError)
 
         return write
 
     def _build_to_json(self) -> ToJson:
-        cases = [(*_selector(c), c.enc._to_json) for c in self.cases]
-
-        def to_json(value: Any) -> JsonValue:
-            failures: list[DataEncodingError] = []
-            for matches, hard, convert in cases:
-                if not matches(value):
-                    continue
-                try:
-                    return convert(value)
-                except EncodeError as err:
-                    if hard:
-                        raise
-                    failures.append(err)
-            raise self._no_case(EncodeError, value, failures)
-
-        return to_json
+        cases = [
+            (matches, hard, c.enc._to_json)
+            for c, (matches, hard) in zip(self.cases, self._selectors, strict=True)
+        ]
+        return lambda value: self._first_case(cases, value, _convert, None, EncodeError)
 
     def _build_from_json(self) -> FromJson:
-        cases = [(*_json_selector(c), c.enc._from_json) for c in self.cases]
-
-        def from_json(json: JsonValue) -> Any:
-            failures: list[DataEncodingError] = []
-            for matches, hard, convert in cases:
-                if not matches(json):
-                    continue
-                try:
-                    return convert(json)
-                except JsonError as err:
-                    if hard:
-                        raise
-                    failures.append(err)
-            raise self._no_case(JsonError, json, failures)
-
-        return from_json
+        cases = [
+            (matches, hard, c.enc._from_json)
+            for c, (matches, hard) in zip(self.cases, self._json_selectors, strict=True)
+        ]
+        return lambda json: self._first_case(cases, json, _convert, None, JsonError)
 
     def _build_strategy(self) -> SearchStrategy[Any]:
         from hypothesis import strategies as st
 
         # values a case's selector gives to an earlier case would not round-trip
         # through that case: keep, for each case, only the values it wins
-        tagged = [c for c in self.cases if c.tag is not None]
-        selectors = [_selector(c)[0] for c in tagged]
+        tagged = [
+            (c, matches)
+            for c, (matches, _) in zip(self.cases, self._selectors, strict=True)
+            if c.tag is not None
+        ]
+        selectors = [matches for _, matches in tagged]
         strategies: list[SearchStrategy[Any]] = []
-        for i, c in enumerate(tagged):
+        for i, (c, _) in enumerate(tagged):
             strategies.append(c.enc._strategy.filter(_wins(selectors[i], selectors[:i])))
         # and, in JSON, an earlier case may claim a value's JSON ("-1" of a z
         # case read as a string case): such values have no faithful JSON form
@@ -284,6 +280,22 @@ class Union(Encoding[Any]):
             return bool(self._from_json(self._to_json(value)) == value)
         except DataEncodingError:
             return False
+
+
+def _write_case(payload: tuple[bytes, Writer], value: Any, out: bytearray) -> None:
+    """Write a case's tag and value; on failure, take the tag back (no partial output)."""
+    tag, write_case = payload
+    mark = len(out)
+    out += tag
+    try:
+        write_case(out, value)
+    except EncodeError:
+        del out[mark:]
+        raise
+
+
+def _convert(convert: Callable[[Any], Any], value: Any, _context: Any) -> Any:
+    return convert(value)
 
 
 def _wins(own: Predicate, earlier: Sequence[Predicate]) -> Callable[[Any], bool]:
