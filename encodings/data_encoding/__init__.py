@@ -42,6 +42,7 @@ from .primitives import (
     unit,
 )
 from .records import Field, dft, merge_objs, merge_tups, obj, opt, req, tup, varopt
+from .schema import BinarySchema, binary_schema, binary_schema_v1
 from .sequences import array, array_with_length, list_, list_with_length
 from .size import DYNAMIC, VARIABLE, Fixed, Size
 from .strings import bytes_, string
@@ -53,6 +54,7 @@ __all__ = [
     "DYNAMIC",
     "VARIABLE",
     "Atom",
+    "BinarySchema",
     "Case",
     "DataEncodingError",
     "DecodeError",
@@ -65,6 +67,8 @@ __all__ = [
     "Size",
     "array",
     "array_with_length",
+    "binary_schema",
+    "binary_schema_v1",
     "bool_",
     "bounded",
     "bytes_",

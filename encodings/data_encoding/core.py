@@ -33,6 +33,8 @@ from .size import VARIABLE, Fixed, Size
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
 
+    from .schema import BinarySchema, Dialect
+
 T = TypeVar("T")
 
 Reader = Callable[[bytes, int, int], tuple[Any, int]]
@@ -139,6 +141,28 @@ class Encoding(Generic[T]):
     def strategy(self) -> SearchStrategy[T]:
         """A Hypothesis strategy of valid values (needs the ``hypothesis`` package)."""
         return self._strategy
+
+    def describe(self, dialect: Dialect = "legacy") -> BinarySchema:
+        """The binary schema, a value of :data:`~data_encoding.binary_schema`
+        (``binary_schema.to_json(e.describe())`` is what ``/describe`` publishes).
+
+        ``dialect="1.0"`` follows data-encoding 1.0 instead of the legacy library.
+        """
+        from .describe import describe
+
+        return describe(self, dialect)
+
+    def table(self, dialect: Dialect = "legacy") -> str:
+        """The human-readable layout tables of the binary form (``octez-codec describe``)."""
+        from .table import render
+
+        return render(self.describe(dialect), dialect)
+
+    def json_schema(self, dialect: Dialect = "legacy") -> JsonValue:
+        """The JSON Schema (draft-04) of the JSON form."""
+        from .jsonschema import json_schema
+
+        return json_schema(self, dialect)
 
     @property
     def fixed_length(self) -> int | None:

@@ -62,6 +62,9 @@ UINT30_MAX = 2**30 - 1
 class ZeroWidth(AtomEncoding[Any]):
     """An encoding with no bytes and a single value."""
 
+    #: the string of a ``constant``; ``None`` for ``null``, ``empty`` and ``unit``
+    constant: str | None = None
+
     def __init__(
         self,
         kind: str,
@@ -147,7 +150,7 @@ def constant(s: str) -> ZeroWidth:
     if not isinstance(s, str):
         raise DefinitionError(f"constant() takes a string, not {type(s).__name__}")
     enc = ZeroWidth("constant", s, s, lambda v: v == s, lambda j: j == s, repr(s))
-    enc.constant = s  # type: ignore[attr-defined]
+    enc.constant = s
     return enc
 
 

@@ -1,0 +1,584 @@
+"""The binary schema language: the values ``describe()`` returns, and their encodings.
+
+A binary schema is what a node's ``GET /describe`` publishes as ``binary_schema``:
+a top-level layout and the named entries it refers to. The values are frozen
+dataclasses (hashable, compared structurally), with the reference's
+constructor names:
+
+* :class:`BinarySchema` ``(toplevel, fields)``; each entry is an :class:`Entry`
+  ``(description, encoding)`` with a :class:`Description` ``(title, description)``;
+* a top-level encoding is :class:`Obj` ``(fields)``, :class:`Cases`
+  ``(kind, tag_size, cases)`` of :class:`Case` ``(tag, fields, name)``, or
+  :class:`IntEnum` ``(size, cases)``;
+* a field is :class:`NamedField`, :class:`AnonymousField`,
+  :class:`DynamicSizeField` or :class:`OptionalField`;
+* a layout is :class:`ZeroWidth`, :class:`Int`, :class:`Bool`,
+  :class:`RangedInt`, :class:`RangedFloat`, :class:`Float`, :class:`Bytes`,
+  :class:`String`, :class:`Enum`, :class:`Seq`, :class:`Ref` or :class:`Padding`;
+* a size class (``data_kind``) is the library's own :class:`~data_encoding.Fixed`,
+  ``DYNAMIC`` or ``VARIABLE``.
+
+The language is written with the library's own combinators, twice:
+
+* :data:`binary_schema`, the **legacy** dialect the seed's node speaks: a fixed
+  size is ``{"size": n, "kind": "Float"}``, a sequence limit is ``"max_length"``,
+  integers have no endianness;
+* :data:`binary_schema_v1`, the data-encoding 1.0 dialect: ``"Fixed"``,
+  ``"length_limit"``, ``"endianness"`` and ``N`` size headers.
+
+Both **read** either JSON spelling (the other one's forms are JSON-only cases),
+so a schema fetched from any node decodes into the same value. Each writes its
+own spelling; a value the legacy dialect cannot state (a little-endian
+integer, an ``exactly``-limited sequence, an ``N`` header) is an
+:class:`~data_encoding.EncodeError` there.
+
+>>> from data_encoding import uint8
+>>> binary_schema.to_json(uint8.describe())["toplevel"]["fields"][0]["data_kind"]
+{'size': 1, 'kind': 'Float'}
+>>> binary_schema_v1.to_json(uint8.describe())["toplevel"]["fields"][0]["data_kind"]
+{'size': 1, 'kind': 'Fixed'}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from .core import Encoding
+from .framing import dynamic_size
+from .primitives import constant, float_, int31
+from .records import Field, dft, obj, opt, req, tup
+from .sequences import list_
+from .size import DYNAMIC, VARIABLE, Fixed, Size
+from .strings import string
+from .unions import case, string_enum, union
+from .wrappers import conv, def_, mu
+
+IntSize = Literal["Int8", "Uint8", "Int16", "Uint16", "Int32", "Int64"]
+EnumSize = Literal["Int8", "Uint8", "Int16", "Uint16"]
+HeaderSize = Literal["N", "Uint30", "Uint16", "Uint8"]
+TagSize = Literal["Uint8", "Uint16"]
+Endianness = Literal["Big", "Little"]
+
+# ------------------------------------------------------------------ layouts
+
+
+@dataclass(frozen=True, slots=True)
+class ZeroWidth:
+    """No bytes at all."""
+
+
+@dataclass(frozen=True, slots=True)
+class Int:
+    size: IntSize
+    endianness: Endianness = "Big"
+
+
+@dataclass(frozen=True, slots=True)
+class Bool:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class RangedInt:
+    min: int
+    max: int
+    endianness: Endianness = "Big"
+
+
+@dataclass(frozen=True, slots=True)
+class RangedFloat:
+    min: float
+    max: float
+
+
+@dataclass(frozen=True, slots=True)
+class Float:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Bytes:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class String:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Enum:
+    """A ``string_enum`` index; ``reference`` names its :class:`IntEnum` entry."""
+
+    size: EnumSize
+    reference: str
+
+
+@dataclass(frozen=True, slots=True)
+class Seq:
+    """Elements one after the other: at most ``limit`` of them, or exactly
+    ``limit`` when ``exact`` (``limit=None``: no limit)."""
+
+    layout: Layout
+    limit: int | None = None
+    exact: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Ref:
+    """The entry named ``name``."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Padding:
+    pass
+
+
+Layout = (
+    ZeroWidth | Int | Bool | RangedInt | RangedFloat | Float | Bytes | String | Enum | Seq | Ref
+) | Padding
+
+# ------------------------------------------------------------------- fields
+
+
+@dataclass(frozen=True, slots=True)
+class NamedField:
+    name: str
+    kind: Size
+    layout: Layout
+
+
+@dataclass(frozen=True, slots=True)
+class AnonymousField:
+    kind: Size
+    layout: Layout
+
+
+@dataclass(frozen=True, slots=True)
+class DynamicSizeField:
+    """A length header in front of the next ``num_fields`` fields."""
+
+    name: str | None
+    num_fields: int
+    size: HeaderSize
+
+
+@dataclass(frozen=True, slots=True)
+class OptionalField:
+    """The presence byte of the optional field ``name``."""
+
+    name: str
+
+
+FieldDescr = NamedField | AnonymousField | DynamicSizeField | OptionalField
+
+# ---------------------------------------------------------------- toplevels
+
+
+@dataclass(frozen=True, slots=True)
+class Obj:
+    fields: tuple[FieldDescr, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Case:
+    tag: int
+    fields: tuple[FieldDescr, ...]
+    name: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Cases:
+    kind: Size
+    tag_size: TagSize
+    cases: tuple[Case, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class IntEnum:
+    size: EnumSize
+    cases: tuple[tuple[int, str], ...]
+
+
+Toplevel = Obj | Cases | IntEnum
+
+
+@dataclass(frozen=True, slots=True)
+class Description:
+    title: str
+    description: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    description: Description
+    encoding: Toplevel
+
+
+@dataclass(frozen=True, slots=True)
+class BinarySchema:
+    toplevel: Toplevel
+    fields: tuple[Entry, ...]
+
+
+# ---------------------------------------------------------------- encodings
+#
+# Each variant is a record with a constant "kind" member (the JSON
+# discriminant), mapped to and from its dataclass by :func:`_variant`. The
+# forms that differ between the dialects are built by functions of
+# ``modern``; each dialect lists the other's forms as JSON-only cases.
+
+Dialect = Literal["legacy", "1.0"]
+
+# JSON member names that differ from the dataclass attribute names
+_ATTRIBUTE = {"data_kind": "kind", "max_length": "limit"}
+
+
+def _never(_value: Any) -> bool:
+    return False
+
+
+def _wire_value(v: Any) -> Any:
+    return list(v) if type(v) is tuple else v
+
+
+def _variant(
+    tag: int | None,
+    cls: type,
+    word: str,
+    *fields: Field,
+    match: Callable[[Any], bool] | None = None,
+) -> Any:
+    """A union case for ``cls``: a record of ``fields`` whose ``"kind"`` member is ``word``.
+
+    ``tag=None`` makes it a JSON-only case (never chosen for writing).
+    """
+    members = [(f.name, _ATTRIBUTE.get(f.name, f.name)) for f in fields if f.name != "kind"]
+
+    def to_wire(v: Any) -> dict[str, Any]:
+        wire = {name: _wire_value(getattr(v, attr)) for name, attr in members}
+        wire["kind"] = word
+        return wire
+
+    def of_wire(d: dict[str, Any]) -> Any:
+        args = {attr: d[name] for name, attr in members}
+        return cls(**{a: tuple(x) if type(x) is list else x for a, x in args.items()})
+
+    if tag is None:
+        match = _never
+    elif match is None:
+
+        def match(v: Any) -> bool:
+            return type(v) is cls
+
+    return case(tag, word, conv(to_wire, of_wire, obj(*fields)), match)
+
+
+def _kind_case(word: str, tag: int | None) -> Any:
+    return case(
+        tag,
+        "Fixed",
+        conv(
+            lambda v: {"size": v.n, "kind": word},
+            lambda d: Fixed(d["size"]),
+            obj(req("size", int31), req("kind", constant(word))),
+        ),
+        _never if tag is None else lambda v: type(v) is Fixed,
+    )
+
+
+def _kind_encoding(modern: bool) -> Encoding[Size]:
+    def unsized(tag: int, word: str, value: Size) -> Any:
+        return case(
+            tag,
+            word,
+            conv(lambda _v: {"kind": word}, lambda _d: value, obj(req("kind", constant(word)))),
+            lambda v: v is value,
+        )
+
+    own, other = ("Fixed", "Float") if modern else ("Float", "Fixed")
+    return def_(
+        "schema.kind",
+        union(
+            [
+                _kind_case(own, 2),
+                unsized(0, "Dynamic", DYNAMIC),
+                unsized(1, "Variable", VARIABLE),
+                _kind_case(other, None),
+            ]
+        ),
+    )
+
+
+_INTEGER = string_enum(["Int16", "Int8", "Uint16", "Uint8"])
+_INTEGER_EXTENDED = string_enum(["Int64", "Int32", "Int16", "Int8", "Uint16", "Uint8"])
+_ENDIANNESS = string_enum(["Big", "Little"])
+_TAG_SIZE = string_enum(["Uint16", "Uint8"])
+
+
+def _big_endian(cls: type) -> Callable[[Any], bool]:
+    return lambda v: type(v) is cls and getattr(v, "endianness", None) == "Big"
+
+
+def _int_case(modern: bool, tag: int | None) -> Any:
+    endian = (dft("endianness", _ENDIANNESS, "Big"),) if modern else ()
+    return _variant(
+        tag,
+        Int,
+        "Int",
+        req("size", _INTEGER_EXTENDED),
+        *endian,
+        req("kind", constant("Int")),
+        match=None if modern else _big_endian(Int),
+    )
+
+
+def _ranged_int_case(modern: bool, tag: int | None) -> Any:
+    endian = (dft("endianness", _ENDIANNESS, "Big"),) if modern else ()
+    return _variant(
+        tag,
+        RangedInt,
+        "RangedInt",
+        req("min", int31),
+        *endian,
+        req("max", int31),
+        req("kind", constant("RangedInt")),
+        match=None if modern else _big_endian(RangedInt),
+    )
+
+
+def _limit_case(tag: int, word: str, exact: bool) -> Any:
+    key = word.replace("-", "_")
+    return case(
+        tag,
+        word,
+        conv(
+            lambda v: {"kind": word, key: v[0]},
+            lambda d: (d[key], exact),
+            obj(req("kind", constant(word)), req(key, int31)),
+        ),
+        lambda v: v is not None and v[1] is exact,
+    )
+
+
+_LENGTH_LIMIT = union(
+    [
+        case(
+            0,
+            "no-limit",
+            conv(
+                lambda _v: {"kind": "no-limit"},
+                lambda _d: None,
+                obj(req("kind", constant("no-limit"))),
+            ),
+            lambda v: v is None,
+        ),
+        _limit_case(1, "at-most", False),
+        _limit_case(2, "exactly", True),
+    ]
+)
+"""1.0's sequence limit; values ``None`` or ``(n, exact)``."""
+
+
+def _seq_case(modern: bool, layout: Encoding[Any], tag: int | None) -> Any:
+    kind = req("kind", constant("Seq"))
+    if not modern:
+        return _variant(
+            tag,
+            Seq,
+            "Seq",
+            req("layout", layout),
+            kind,
+            opt("max_length", int31),
+            match=lambda v: type(v) is Seq and not v.exact,
+        )
+    fields = obj(req("layout", layout), kind, dft("length_limit", _LENGTH_LIMIT, None))
+
+    def to_wire(v: Seq) -> dict[str, Any]:
+        limit = None if v.limit is None else (v.limit, v.exact)
+        return {"layout": v.layout, "kind": "Seq", "length_limit": limit}
+
+    def of_wire(d: dict[str, Any]) -> Seq:
+        limit = d["length_limit"]
+        return Seq(d["layout"]) if limit is None else Seq(d["layout"], *limit)
+
+    return case(
+        tag,
+        "Seq",
+        conv(to_wire, of_wire, fields),
+        _never if tag is None else lambda v: type(v) is Seq,
+    )
+
+
+def _layout_encoding(modern: bool) -> Encoding[Layout]:
+    def word(tag: int, cls: type, kind: str) -> Any:
+        return _variant(tag, cls, kind, req("kind", constant(kind)))
+
+    def body(layout: Encoding[Any]) -> Encoding[Any]:
+        return union(
+            [
+                word(0, ZeroWidth, "Zero_width"),
+                _int_case(modern, 1),
+                word(2, Bool, "Bool"),
+                _ranged_int_case(modern, 3),
+                _variant(
+                    4,
+                    RangedFloat,
+                    "RangedFloat",
+                    req("min", float_),
+                    req("max", float_),
+                    req("kind", constant("RangedFloat")),
+                ),
+                word(5, Float, "Float"),
+                word(6, Bytes, "Bytes"),
+                word(7, String, "String"),
+                _variant(
+                    8,
+                    Enum,
+                    "Enum",
+                    req("size", _INTEGER),
+                    req("reference", string),
+                    req("kind", constant("Enum")),
+                ),
+                _seq_case(modern, layout, 9),
+                _variant(10, Ref, "Ref", req("name", string), req("kind", constant("Ref"))),
+                word(11, Padding, "Padding"),
+                # the other dialect's spellings, read from JSON only
+                _int_case(not modern, None),
+                _ranged_int_case(not modern, None),
+                _seq_case(not modern, layout, None),
+            ]
+        )
+
+    return mu("layout", body)
+
+
+def _dyn_case(modern: bool, tag: int | None) -> Any:
+    headers = ["N", "Uint30", "Uint16", "Uint8"] if modern else ["Uint30", "Uint16", "Uint8"]
+    return _variant(
+        tag,
+        DynamicSizeField,
+        "dyn",
+        req("kind", constant("dyn")),
+        opt("name", string),
+        req("num_fields", int31),
+        req("size", string_enum(headers)),
+    )
+
+
+def _field_encoding(modern: bool) -> Encoding[FieldDescr]:
+    layout = dynamic_size(_layout_encoding(modern))
+    kind = _kind_encoding(modern)
+    return def_(
+        "schema.field",
+        union(
+            [
+                _variant(
+                    0,
+                    NamedField,
+                    "named",
+                    req("name", string),
+                    req("layout", layout),
+                    req("data_kind", kind),
+                    req("kind", constant("named")),
+                ),
+                _variant(
+                    1,
+                    AnonymousField,
+                    "anon",
+                    req("layout", layout),
+                    req("kind", constant("anon")),
+                    req("data_kind", kind),
+                ),
+                _dyn_case(modern, 2),
+                _variant(
+                    3,
+                    OptionalField,
+                    "option_indicator",
+                    req("kind", constant("option_indicator")),
+                    req("name", string),
+                ),
+                _dyn_case(not modern, None),
+            ]
+        ),
+    )
+
+
+def _toplevel_encoding(modern: bool) -> Encoding[Toplevel]:
+    fields = list_(dynamic_size(_field_encoding(modern)))
+    case_encoding = def_(
+        "union case",
+        conv(
+            lambda c: {"tag": c.tag, "fields": list(c.fields), "name": c.name},
+            lambda d: Case(d["tag"], tuple(d["fields"]), d["name"]),
+            obj(req("tag", int31), req("fields", fields), opt("name", string)),
+        ),
+    )
+    return union(
+        [
+            case(
+                0,
+                "Obj",
+                conv(
+                    lambda v: {"fields": list(v.fields)},
+                    lambda d: Obj(tuple(d["fields"])),
+                    obj(req("fields", fields)),
+                ),
+                lambda v: type(v) is Obj,
+            ),
+            case(
+                1,
+                "Cases",
+                conv(
+                    lambda v: {"tag_size": v.tag_size, "kind": v.kind, "cases": list(v.cases)},
+                    lambda d: Cases(d["kind"], d["tag_size"], tuple(d["cases"])),
+                    obj(
+                        req("tag_size", _TAG_SIZE),
+                        req("kind", dynamic_size(_kind_encoding(modern))),
+                        req("cases", list_(case_encoding)),
+                    ),
+                ),
+                lambda v: type(v) is Cases,
+            ),
+            case(
+                2,
+                "Int_enum",
+                conv(
+                    lambda v: {"size": v.size, "cases": list(v.cases)},
+                    lambda d: IntEnum(d["size"], tuple(d["cases"])),
+                    obj(req("size", _INTEGER), req("cases", list_(tup(int31, string)))),
+                ),
+                lambda v: type(v) is IntEnum,
+            ),
+        ]
+    )
+
+
+def _schema_encoding(modern: bool) -> Encoding[BinarySchema]:
+    toplevel = _toplevel_encoding(modern)
+    description = conv(
+        lambda d: {"title": d.title, "description": d.description},
+        lambda d: Description(d["title"], d["description"]),
+        obj(req("title", string), opt("description", string)),
+    )
+    entry = conv(
+        lambda e: {"description": e.description, "encoding": e.encoding},
+        lambda d: Entry(d["description"], d["encoding"]),
+        obj(req("description", description), req("encoding", toplevel)),
+    )
+    return conv(
+        lambda s: {"toplevel": s.toplevel, "fields": list(s.fields)},
+        lambda d: BinarySchema(d["toplevel"], tuple(d["fields"])),
+        obj(req("toplevel", toplevel), req("fields", list_(entry))),
+    )
+
+
+binary_schema: Encoding[BinarySchema] = _schema_encoding(modern=False)
+"""The binary schema in the legacy dialect the seed's node publishes (reads both)."""
+
+binary_schema_v1: Encoding[BinarySchema] = _schema_encoding(modern=True)
+"""The binary schema in data-encoding 1.0's dialect (reads both)."""
