@@ -365,6 +365,9 @@ def _hand_encodings() -> dict[str, Encoding[Any]]:
         "json": de.json,
         "obj_json": de.obj(de.req("meta", de.json), de.req("id", de.uint8)),
         "list_json": de.list_(de.json),
+        # ---- the schema language, in both dialects
+        "binary_schema": de.binary_schema,
+        "binary_schema_v1": de.binary_schema_v1,
     }
     return encodings
 
@@ -528,11 +531,14 @@ def test_property_hand_encodings_cover_every_combinator() -> None:
         "padded",
         "splitted",
         "json",
+        "binary_schema",
+        "binary_schema_v1",
     }
     not_combinators = {
         "DYNAMIC",
         "VARIABLE",
         "Atom",
+        "BinarySchema",
         "Case",
         "DataEncodingError",
         "DecodeError",

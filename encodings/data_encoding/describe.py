@@ -47,7 +47,7 @@ from .primitives import empty as _EMPTY
 from .records import MergeObjs, MergeTups, Obj, Tup
 from .sequences import ListEncoding
 from .size import DYNAMIC, VARIABLE, Fixed
-from .strings import FixedBytes, RawBytes
+from .strings import Bounded, FixedBytes, RawBytes
 from .unions import StringEnum, Union
 from .wrappers import Conv, Def, Delayed, Mu, Splitted
 from .zarith import Zarith
@@ -169,7 +169,15 @@ class _Describer:
 
     # ------------------------------------------------------------ fields
 
+    def built(self, e: Encoding[Any]) -> Encoding[Any]:
+        """``e`` as this dialect's library builds it: 1.0 builds ``bounded.*`` as
+        ``dynamic_size(check_size(...))``, legacy the other way round."""
+        if isinstance(e, Bounded) and not self.legacy:
+            return DynamicSize(e.body, e.header)
+        return e
+
     def fields(self, e: Encoding[Any], ref_name: str | None) -> list[bs.FieldDescr]:
+        e = self.built(e)
         if isinstance(e, Def):
             return self.fields(e.inner, e.id)
         if isinstance(e, (Conv, Delayed, CheckSize)):
@@ -229,6 +237,7 @@ class _Describer:
         def_name: str | None = None
         header: HeaderKind | None = None
         while True:
+            e = self.built(e)
             if isinstance(e, Def):
                 def_name = e.id
                 e = e.inner
@@ -266,6 +275,7 @@ class _Describer:
     # ------------------------------------------------------------ layout
 
     def layout(self, e: Encoding[Any], ref_name: str | None) -> bs.Layout:
+        e = self.built(e)
         if isinstance(e, Def):
             return self.layout(e.inner, e.id)
         if isinstance(e, (Conv, Delayed, CheckSize)):

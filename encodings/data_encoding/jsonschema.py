@@ -168,7 +168,11 @@ class _Deriver:
         if isinstance(e, (Obj, MergeObjs)):
             return self.objects(self.alternatives(e))
         if isinstance(e, (Tup, MergeTups)):
-            return {"type": "array", "items": self.items(e), "additionalItems": False}
+            shapes: list[Schema] = [
+                {"type": "array", "items": items, "additionalItems": False}
+                for items in self.items(e)
+            ]
+            return shapes[0] if len(shapes) == 1 else {"oneOf": list[JsonValue](shapes)}
         if isinstance(e, Union):
             return {"oneOf": [self.case(c.enc, c.title, c.description) for c in e.cases]}
         raise DefinitionError(
@@ -241,15 +245,19 @@ class _Deriver:
             return [([], [])]
         raise DefinitionError(f"json_schema: cannot merge an encoding of type {type(e).__name__}")
 
-    def items(self, e: Encoding[Any]) -> list[JsonValue]:
+    def items(self, e: Encoding[Any]) -> list[list[JsonValue]]:
+        """The element schemas of a tuple-like encoding's arrays, one list per
+        shape (a union of tuples merged into a tuple gives one per case)."""
         if isinstance(e, (Def, Conv, Delayed, CheckSize, DynamicSize)):
             return self.items(e.inner)
         if isinstance(e, Splitted):
             return self.items(e.json)
         if isinstance(e, MergeTups):
-            return [*self.items(e.left), *self.items(e.right)]
+            return [a + b for a in self.items(e.left) for b in self.items(e.right)]
         if isinstance(e, Tup):
-            return [self.element(p.enc) for p in e.parts]
+            return [[self.element(p.enc) for p in e.parts]]
+        if isinstance(e, Union):
+            return [items for c in e.cases for items in self.items(c.enc)]
         raise DefinitionError(f"json_schema: cannot merge an encoding of type {type(e).__name__}")
 
     # ----------------------------------------------------------- root

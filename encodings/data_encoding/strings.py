@@ -274,12 +274,10 @@ class Bounded(CheckSize[Any]):
         kind = "string" if text else "bytes_"
         if not 0 < limit <= 2**30 - 1:
             raise DefinitionError(f"bounded.{kind}({limit}): the bound must be in 1 .. 2^30-1")
-        header = header_for(limit)
+        self.header = header_for(limit)
         self.max_length = limit
-        super().__init__(
-            limit + HEADERS[header][1],
-            DynamicSize(RawBytes(text, plain_json_limit=limit), header),
-        )
+        self.body = RawBytes(text, plain_json_limit=limit)
+        super().__init__(limit + HEADERS[self.header][1], DynamicSize(self.body, self.header))
 
 
 string: DynamicSize[Any] = DynamicSize(RawBytes(text=True))
