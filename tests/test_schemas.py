@@ -385,3 +385,72 @@ def test_property_schema_agrees_with_encoding(name: str, data: st.DataObject) ->
 def test_property_covers_every_encoding() -> None:
     assert len(ALL) == len(tp.HAND) + len(tp.VECTORS) == 260
     assert schema.binary_schema is binary_schema
+
+
+# --------------------------------------------------------------- seed records
+
+
+def test_seed_daemon_status_schema() -> None:
+    """The demo's daemon status record (the seed's admin daemons), derived by hand
+    with the reference's algorithm: the def names the union, the list of
+    strings takes ``X_0`` for its element, and ``n`` brings the ``N.t`` entry."""
+    from data_encoding.demo import daemon_status
+    from data_encoding.describe import ZARITH_TEXTS
+
+    int31 = bs.RangedInt(-(2**30), 2**30 - 1)
+    tag = bs.NamedField("Tag", Fixed(1), bs.Int("Uint8"))
+    pid = bs.NamedField("pid", Fixed(4), int31)
+    code = bs.NamedField("code", Fixed(4), int31)
+    field = "minimal_nanotez_per_gas_unit"
+    expected = bs.BinarySchema(
+        bs.Obj(
+            (
+                bs.NamedField("id", Fixed(4), int31),
+                bs.NamedField("state", DYNAMIC, bs.Ref("process_state")),
+                bs.DynamicSizeField(None, 1, "Uint30"),
+                bs.NamedField("delegates", VARIABLE, bs.Seq(bs.Ref("X_0"))),
+                bs.OptionalField(field),
+                bs.NamedField(field, DYNAMIC, bs.Ref("N.t")),
+            )
+        ),
+        (
+            bs.Entry(
+                bs.Description("process_state"),
+                bs.Cases(
+                    DYNAMIC,
+                    "Uint8",
+                    (
+                        bs.Case(0, (tag, pid), "running"),
+                        bs.Case(1, (tag, pid, bs.OptionalField("code"), code), "exited"),
+                        bs.Case(2, (tag, pid, code), "stopped"),
+                        bs.Case(3, (tag, pid, code), "signaled"),
+                    ),
+                ),
+            ),
+            bs.Entry(
+                bs.Description("X_0"),
+                bs.Obj(
+                    (
+                        bs.DynamicSizeField(None, 1, "Uint30"),
+                        bs.AnonymousField(VARIABLE, bs.String()),
+                    )
+                ),
+            ),
+            bs.Entry(
+                bs.Description("N.t", ZARITH_TEXTS["legacy"][0]),
+                bs.Obj((bs.NamedField("N.t", DYNAMIC, bs.Bytes()),)),
+            ),
+        ),
+    )
+    assert daemon_status.describe() == expected
+    top = daemon_status.table().split("\n\n\n")[0]
+    assert top.splitlines()[-4:] == [
+        '| ? presence of field "minimal_nanotez_per_gas_unit" | 1 byte               '
+        "| boolean (0 for false, 255 for true)                          |",
+        "+----------------------------------------------------+----------------------"
+        "+--------------------------------------------------------------+",
+        "| minimal_nanotez_per_gas_unit                       | Determined from data "
+        "| $N.t                                                         |",
+        "+----------------------------------------------------+----------------------"
+        "+--------------------------------------------------------------+",
+    ]
