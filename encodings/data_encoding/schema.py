@@ -46,6 +46,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from .core import Encoding
+from .errors import EncodeError
 from .framing import dynamic_size
 from .primitives import constant, float_, int31
 from .records import Field, dft, obj, opt, req, tup
@@ -251,15 +252,22 @@ def _variant(
     cls: type,
     word: str,
     *fields: Field,
-    match: Callable[[Any], bool] | None = None,
+    refuse: Callable[[Any], str | None] | None = None,
 ) -> Any:
     """A union case for ``cls``: a record of ``fields`` whose ``"kind"`` member is ``word``.
 
     ``tag=None`` makes it a JSON-only case (never chosen for writing).
+    ``refuse(v)`` names what this spelling cannot state about ``v``, if anything.
     """
     members = [(f.name, _ATTRIBUTE.get(f.name, f.name)) for f in fields if f.name != "kind"]
 
     def to_wire(v: Any) -> dict[str, Any]:
+        reason = refuse(v) if refuse is not None else None
+        if reason is not None:
+            raise EncodeError(
+                "not_in_dialect",
+                f"the legacy schema dialect cannot state {reason}: use binary_schema_v1",
+            )
         wire = {name: _wire_value(getattr(v, attr)) for name, attr in members}
         wire["kind"] = word
         return wire
@@ -268,14 +276,10 @@ def _variant(
         args = {attr: d[name] for name, attr in members}
         return cls(**{a: tuple(x) if type(x) is list else x for a, x in args.items()})
 
-    if tag is None:
-        match = _never
-    elif match is None:
+    def match(v: Any) -> bool:
+        return type(v) is cls
 
-        def match(v: Any) -> bool:
-            return type(v) is cls
-
-    return case(tag, word, conv(to_wire, of_wire, obj(*fields)), match)
+    return case(tag, word, conv(to_wire, of_wire, obj(*fields)), _never if tag is None else match)
 
 
 def _kind_case(word: str, tag: int | None) -> Any:
@@ -320,8 +324,8 @@ _ENDIANNESS = string_enum(["Big", "Little"])
 _TAG_SIZE = string_enum(["Uint16", "Uint8"])
 
 
-def _big_endian(cls: type) -> Callable[[Any], bool]:
-    return lambda v: type(v) is cls and getattr(v, "endianness", None) == "Big"
+def _little_endian(v: Int | RangedInt) -> str | None:
+    return "a little-endian integer" if v.endianness == "Little" else None
 
 
 def _int_case(modern: bool, tag: int | None) -> Any:
@@ -333,7 +337,7 @@ def _int_case(modern: bool, tag: int | None) -> Any:
         req("size", _INTEGER_EXTENDED),
         *endian,
         req("kind", constant("Int")),
-        match=None if modern else _big_endian(Int),
+        refuse=None if modern else _little_endian,
     )
 
 
@@ -347,7 +351,7 @@ def _ranged_int_case(modern: bool, tag: int | None) -> Any:
         *endian,
         req("max", int31),
         req("kind", constant("RangedInt")),
-        match=None if modern else _big_endian(RangedInt),
+        refuse=None if modern else _little_endian,
     )
 
 
@@ -394,7 +398,7 @@ def _seq_case(modern: bool, layout: Encoding[Any], tag: int | None) -> Any:
             req("layout", layout),
             kind,
             opt("max_length", int31),
-            match=lambda v: type(v) is Seq and not v.exact,
+            refuse=lambda v: "an exact sequence length" if v.exact else None,
         )
     fields = obj(req("layout", layout), kind, dft("length_limit", _LENGTH_LIMIT, None))
 
@@ -467,6 +471,7 @@ def _dyn_case(modern: bool, tag: int | None) -> Any:
         opt("name", string),
         req("num_fields", int31),
         req("size", string_enum(headers)),
+        refuse=None if modern else lambda v: "an N size header" if v.size == "N" else None,
     )
 
 
