@@ -49,7 +49,7 @@ from data_encoding import (
     uint16,
     union,
 )
-from vectors import expect_tests
+from vectors import expect_tests, ordered_json
 
 
 def _anchor(entry: dict[str, Any]) -> str:
@@ -251,25 +251,6 @@ UNTRANSLATED: dict[str, str] = {
 
 
 # ---------------------------------------------------------------- helpers
-
-
-def ordered_json(v: Any) -> Any:
-    """A comparable form of a JSON value in which objects keep their key order.
-
-    Objects become lists of (key, value) items; numbers compare by value, but a
-    boolean is not a number.
-    """
-    if isinstance(v, bool):
-        return ("bool", v)
-    if isinstance(v, int | float):
-        return ("number", v)
-    if isinstance(v, str) or v is None:
-        return ("scalar", v)
-    if isinstance(v, list):
-        return ("array", [ordered_json(x) for x in v])
-    if isinstance(v, dict):
-        return ("object", [(k, ordered_json(x)) for k, x in v.items()])
-    raise TypeError(f"not a JSON value: {v!r}")
 
 
 def test_ordered_json_helper() -> None:

@@ -35,22 +35,9 @@ from data_encoding import (
 from data_encoding import schema as bs
 from data_encoding.table import render
 from dsl import build
-from vectors import VECTORS, legacy_records
+from vectors import VECTORS, legacy_records, ordered_json
 
 # --------------------------------------------------------------- helpers
-
-
-def ordered(value: Any) -> Any:
-    """A JSON value with its key order made significant (numbers by value)."""
-    if isinstance(value, dict):
-        return ("object", [(k, ordered(v)) for k, v in value.items()])
-    if isinstance(value, list):
-        return ("array", [ordered(v) for v in value])
-    if isinstance(value, bool):
-        return ("bool", value)
-    if isinstance(value, int | float):
-        return ("number", float(value))
-    return value
 
 
 def records(op: str) -> list[dict[str, Any]]:
@@ -119,7 +106,7 @@ def test_describe_binary(record: dict[str, Any]) -> None:
     if name in DANGLING:
         expected = resolved(expected, DANGLING[name])
     described = e.describe()
-    assert ordered(binary_schema.to_json(described)) == ordered(expected)
+    assert ordered_json(binary_schema.to_json(described)) == ordered_json(expected)
     # and reading the published JSON gives the same value
     assert binary_schema.from_json(expected) == described
 
@@ -128,7 +115,7 @@ def test_describe_dangling_vectors_are_the_only_deviations() -> None:
     deviating = set()
     for record in records("describe_binary"):
         got = binary_schema.to_json(build(record["encoding"]).describe())
-        if ordered(got) != ordered(record["answer"]["ok"]):
+        if ordered_json(got) != ordered_json(record["answer"]["ok"]):
             deviating.add(name_of(record))
     assert deviating == set(DANGLING)
 
@@ -164,7 +151,9 @@ def _enums_as_sets(value: Any) -> Any:
 @pytest.mark.parametrize("record", records("json_schema"), ids=name_of)
 def test_json_schema(record: dict[str, Any]) -> None:
     found = build(record["encoding"]).json_schema()
-    assert ordered(_enums_as_sets(found)) == ordered(_enums_as_sets(record["answer"]["ok"]))
+    assert ordered_json(_enums_as_sets(found)) == ordered_json(
+        _enums_as_sets(record["answer"]["ok"])
+    )
 
 
 def test_json_schema_small_enums_are_reversed() -> None:
@@ -206,7 +195,7 @@ def test_mempool_has_schemas() -> None:
 @pytest.mark.parametrize("published", MEMPOOL)
 def test_node_schemas_read_and_write_back(published: Any) -> None:
     value = binary_schema.from_json(published)
-    assert ordered(binary_schema.to_json(value)) == ordered(published)
+    assert ordered_json(binary_schema.to_json(value)) == ordered_json(published)
     assert binary_schema.decode(binary_schema.encode(value)) == value
     assert binary_schema_v1.decode(binary_schema_v1.encode(value)) == value
     render(value)  # every published schema prints
@@ -479,44 +468,56 @@ _LEAVES = [
 
 
 def _composite(inner: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
-    names = st.sampled_from(["a", "b", "c", "d"])
+    """One combinator over DSL trees drawn from ``inner``."""
+
+    def one(make: Any) -> st.SearchStrategy[Any]:
+        return st.builds(make, inner)
+
+    def two(make: Any) -> st.SearchStrategy[Any]:
+        return st.builds(make, inner, inner)
+
     field = st.builds(
         lambda mode, name, enc: {mode: name, "enc": enc},
         st.sampled_from(["req", "opt", "varopt"]),
-        names,
+        st.sampled_from(["a", "b", "c", "d"]),
         inner,
     )
-    cases = st.lists(
-        st.builds(
-            lambda tag, enc: {"tag": tag, "title": f"T{tag}", "enc": enc}, st.integers(0, 3), inner
-        ),
-        min_size=1,
-        max_size=3,
-        unique_by=lambda c: c["tag"],
+    fields = st.lists(
+        field, max_size=3, unique_by=lambda f: f.get("req", f.get("opt", f.get("varopt")))
     )
+    case = st.builds(lambda t, e: {"tag": t, "title": f"T{t}", "enc": e}, st.integers(0, 3), inner)
+    cases = st.lists(case, min_size=1, max_size=3, unique_by=lambda c: c["tag"])
+    node = {"kind": "tup", "elts": [{"kind": "self", "name": "m"}, "uint8"]}
     return st.one_of(
-        st.builds(lambda fs: {"kind": "obj", "fields": fs}, st.lists(field, max_size=3, unique_by=lambda f: next(iter(f.values())))),
+        st.builds(lambda fs: {"kind": "obj", "fields": fs}, fields),
         st.builds(lambda es: {"kind": "tup", "elts": es}, st.lists(inner, min_size=1, max_size=3)),
-        st.builds(lambda e: {"kind": "list", "enc": e}, inner),
-        st.builds(lambda e, m: {"kind": "list", "enc": e, "variable": True, "max_length": m}, inner, st.integers(1, 5)),
-        st.builds(lambda e: {"kind": "option", "enc": e}, inner),
-        st.builds(lambda e: {"kind": "dynamic_size", "enc": e}, inner),
-        st.builds(lambda e: {"kind": "check_size", "limit": 100, "enc": e}, inner),
-        st.builds(lambda e: {"kind": "padded", "padding": 2, "enc": e}, inner),
-        st.builds(lambda n, e: {"kind": "def", "name": n, "enc": e}, st.sampled_from(["d", "e"]), inner),
-        st.builds(lambda e: {"kind": "delayed", "enc": e}, inner),
-        st.builds(lambda a, b: {"kind": "splitted", "json": a, "binary": b}, inner, inner),
         st.builds(lambda cs: {"kind": "union", "cases": cs}, cases),
-        st.builds(lambda a, b: {"kind": "merge_objs", "left": a, "right": b}, inner, inner),
-        st.builds(lambda a, b: {"kind": "merge_tups", "left": a, "right": b}, inner, inner),
-        st.builds(
-            lambda e: {"kind": "mu", "name": "m", "enc": {"kind": "union", "cases": [
-                {"tag": 0, "title": "Leaf", "enc": e},
-                {"tag": 1, "title": "Node", "enc": {"kind": "tup", "elts": [{"kind": "self", "name": "m"}, "uint8"]}},
-            ]}},
-            inner,
+        one(lambda e: {"kind": "list", "enc": e}),
+        one(lambda e: {"kind": "list", "enc": e, "variable": True, "max_length": 4}),
+        one(lambda e: {"kind": "option", "enc": e}),
+        one(lambda e: {"kind": "dynamic_size", "enc": e}),
+        one(lambda e: {"kind": "check_size", "limit": 100, "enc": e}),
+        one(lambda e: {"kind": "padded", "padding": 2, "enc": e}),
+        one(lambda e: {"kind": "def", "name": "d", "enc": e}),
+        one(lambda e: {"kind": "def", "name": "e", "enc": e}),
+        one(lambda e: {"kind": "delayed", "enc": e}),
+        one(
+            lambda e: {
+                "kind": "mu",
+                "name": "m",
+                "enc": {
+                    "kind": "union",
+                    "cases": [
+                        {"tag": 0, "title": "Leaf", "enc": e},
+                        {"tag": 1, "title": "Node", "enc": node},
+                    ],
+                },
+            }
         ),
-    )  # fmt: skip
+        two(lambda a, b: {"kind": "splitted", "json": a, "binary": b}),
+        two(lambda a, b: {"kind": "merge_objs", "left": a, "right": b}),
+        two(lambda a, b: {"kind": "merge_tups", "left": a, "right": b}),
+    )
 
 
 RANDOM_DSL = st.recursive(st.sampled_from(_LEAVES), _composite, max_leaves=8)

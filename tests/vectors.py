@@ -39,6 +39,25 @@ def json_equal(a: Any, b: Any) -> bool:
     return type(a) is type(b) and a == b
 
 
+def ordered_json(v: Any) -> Any:
+    """A comparable form of a JSON value in which objects keep their key order.
+
+    Objects become lists of (key, value) items; numbers compare by value, but a
+    boolean is not a number.
+    """
+    if isinstance(v, bool):
+        return ("bool", v)
+    if isinstance(v, int | float):
+        return ("number", v)
+    if isinstance(v, str) or v is None:
+        return ("scalar", v)
+    if isinstance(v, list):
+        return ("array", [ordered_json(x) for x in v])
+    if isinstance(v, dict):
+        return ("object", [(k, ordered_json(x)) for k, x in v.items()])
+    raise TypeError(f"not a JSON value: {v!r}")
+
+
 # The Zarith tables of the reference (data-encoding-reference.md §2.4): (value, hex).
 ZARITH_N = [(0, "00"), (127, "7f"), (128, "8001"), (341234, "f2e914"), (34341234, "f282b010")]
 ZARITH_Z = [
