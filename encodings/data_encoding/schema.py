@@ -53,6 +53,7 @@ from .records import Field, dft, obj, opt, req, tup
 from .sequences import list_
 from .size import DYNAMIC, VARIABLE, Fixed, Size
 from .strings import string
+from .unions import Case as UnionCase
 from .unions import case, string_enum, union
 from .wrappers import conv, def_, mu
 
@@ -253,7 +254,7 @@ def _variant(
     word: str,
     *fields: Field,
     refuse: Callable[[Any], str | None] | None = None,
-) -> Any:
+) -> UnionCase:
     """A union case for ``cls``: a record of ``fields`` whose ``"kind"`` member is ``word``.
 
     ``tag=None`` makes it a JSON-only case (never chosen for writing).
@@ -282,7 +283,7 @@ def _variant(
     return case(tag, word, conv(to_wire, of_wire, obj(*fields)), _never if tag is None else match)
 
 
-def _kind_case(word: str, tag: int | None) -> Any:
+def _kind_case(word: str, tag: int | None) -> UnionCase:
     return case(
         tag,
         "Fixed",
@@ -296,7 +297,7 @@ def _kind_case(word: str, tag: int | None) -> Any:
 
 
 def _kind_encoding(modern: bool) -> Encoding[Size]:
-    def unsized(tag: int, word: str, value: Size) -> Any:
+    def unsized(tag: int, word: str, value: Size) -> UnionCase:
         return case(
             tag,
             word,
@@ -328,7 +329,7 @@ def _little_endian(v: Int | RangedInt) -> str | None:
     return "a little-endian integer" if v.endianness == "Little" else None
 
 
-def _int_case(modern: bool, tag: int | None) -> Any:
+def _int_case(modern: bool, tag: int | None) -> UnionCase:
     endian = (dft("endianness", _ENDIANNESS, "Big"),) if modern else ()
     return _variant(
         tag,
@@ -341,7 +342,7 @@ def _int_case(modern: bool, tag: int | None) -> Any:
     )
 
 
-def _ranged_int_case(modern: bool, tag: int | None) -> Any:
+def _ranged_int_case(modern: bool, tag: int | None) -> UnionCase:
     endian = (dft("endianness", _ENDIANNESS, "Big"),) if modern else ()
     return _variant(
         tag,
@@ -355,7 +356,7 @@ def _ranged_int_case(modern: bool, tag: int | None) -> Any:
     )
 
 
-def _limit_case(tag: int, word: str, exact: bool) -> Any:
+def _limit_case(tag: int, word: str, exact: bool) -> UnionCase:
     key = word.replace("-", "_")
     return case(
         tag,
@@ -388,7 +389,7 @@ _LENGTH_LIMIT = union(
 """1.0's sequence limit; values ``None`` or ``(n, exact)``."""
 
 
-def _seq_case(modern: bool, layout: Encoding[Any], tag: int | None) -> Any:
+def _seq_case(modern: bool, layout: Encoding[Any], tag: int | None) -> UnionCase:
     kind = req("kind", constant("Seq"))
     if not modern:
         return _variant(
@@ -419,7 +420,7 @@ def _seq_case(modern: bool, layout: Encoding[Any], tag: int | None) -> Any:
 
 
 def _layout_encoding(modern: bool) -> Encoding[Layout]:
-    def word(tag: int, cls: type, kind: str) -> Any:
+    def word(tag: int, cls: type, kind: str) -> UnionCase:
         return _variant(tag, cls, kind, req("kind", constant(kind)))
 
     def body(layout: Encoding[Any]) -> Encoding[Any]:
@@ -461,7 +462,7 @@ def _layout_encoding(modern: bool) -> Encoding[Layout]:
     return mu("layout", body)
 
 
-def _dyn_case(modern: bool, tag: int | None) -> Any:
+def _dyn_case(modern: bool, tag: int | None) -> UnionCase:
     headers = ["N", "Uint30", "Uint16", "Uint8"] if modern else ["Uint30", "Uint16", "Uint8"]
     return _variant(
         tag,
