@@ -176,19 +176,28 @@ class _Describer:
             return DynamicSize(e.body, e.header)
         return e
 
+    def through(
+        self, e: Encoding[Any], ref_name: str | None
+    ) -> tuple[Encoding[Any], str | None] | None:
+        """What a transparent wrapper stands for, and the name then in scope."""
+        if isinstance(e, Def):
+            return e.inner, e.id
+        if isinstance(e, (Conv, Delayed, CheckSize)):
+            return e.inner, ref_name
+        if isinstance(e, Splitted):
+            return e.binary, ref_name
+        return None
+
     def fields(self, e: Encoding[Any], ref_name: str | None) -> list[bs.FieldDescr]:
         e = self.built(e)
-        if isinstance(e, Def):
-            return self.fields(e.inner, e.id)
-        if isinstance(e, (Conv, Delayed, CheckSize)):
-            return self.fields(e.inner, ref_name)
-        if isinstance(e, Splitted):
-            return self.fields(e.binary, ref_name)
+        inner = self.through(e, ref_name)
+        if inner is not None:
+            return self.fields(*inner)
         if isinstance(e, ZeroWidth):
             return [_ZERO_WIDTH_FIELD] if self.legacy else []
         if isinstance(e, DynamicSize):
-            inner = self.fields(e.inner, None)
-            return [bs.DynamicSizeField(None, len(inner), e.kind), *inner]
+            body = self.fields(e.inner, None)
+            return [bs.DynamicSizeField(None, len(body), e.kind), *body]
         if isinstance(e, Padded):
             return [
                 *self.fields(e.inner, ref_name),
@@ -276,12 +285,9 @@ class _Describer:
 
     def layout(self, e: Encoding[Any], ref_name: str | None) -> bs.Layout:
         e = self.built(e)
-        if isinstance(e, Def):
-            return self.layout(e.inner, e.id)
-        if isinstance(e, (Conv, Delayed, CheckSize)):
-            return self.layout(e.inner, ref_name)
-        if isinstance(e, Splitted):
-            return self.layout(e.binary, ref_name)
+        inner = self.through(e, ref_name)
+        if inner is not None:
+            return self.layout(*inner)
         if isinstance(e, ZeroWidth):
             return bs.ZeroWidth()
         if isinstance(e, Bool):
