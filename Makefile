@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck unit fuzz clean
+.PHONY: demo test lint typecheck unit fuzz bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,8 +17,8 @@ demo: $(STAMP)
 	$(BIN)/python -m data_encoding.demo
 
 lint: $(STAMP)
-	$(BIN)/ruff check encodings tests
-	$(BIN)/ruff format --check encodings tests
+	$(BIN)/ruff check encodings tests benchmarks
+	$(BIN)/ruff format --check encodings tests benchmarks
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
@@ -31,6 +31,11 @@ test: lint typecheck unit
 # long property and fuzz campaigns (not in CI)
 fuzz: $(STAMP)
 	HYPOTHESIS_PROFILE=fuzz $(BIN)/pytest tests/test_properties.py tests/test_failures.py -x
+
+# the benchmark suite, with its optional peers (see benchmarks/README.md)
+bench: $(STAMP)
+	$(BIN)/pip install --quiet -e '.[bench]'
+	$(BIN)/python benchmarks/run.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info encodings/*.egg-info

@@ -1,0 +1,17 @@
+"""The benchmark suite runs (``--quick``): every row checks that the
+implementations agree before timing them. No time is asserted here: speed
+targets live in ``benchmarks/README.md``, measured by ``make bench``."""
+
+from __future__ import annotations
+
+import run
+
+
+def test_quick_benchmark_run_checks_and_reports_every_row() -> None:
+    rows = run.main(["--quick"])
+    assert [(r.task, r.other) for r in rows] == [
+        (f"{name}: {op}", "hand-written")
+        for name in ("block_header", "zarith_z", "records")
+        for op in ("encode", "decode")
+    ]
+    assert all(len(r.ratios) == 3 and all(x > 0 for x in r.ratios) for r in rows)
