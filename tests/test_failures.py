@@ -22,6 +22,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import data_encoding as de
 from data_encoding import (
     DataEncodingError,
     DecodeError,
@@ -1209,3 +1210,22 @@ def test_deep_json_and_values_are_too_deep() -> None:
         with pytest.raises(EncodeError) as encode_info:
             action(deep)
         assert encode_info.value.code == "too_deep"
+
+
+def test_union_dispatch_on_constants_keeps_the_loops_errors() -> None:
+    """A union told apart by a constant member picks its case by one lookup;
+    the errors are those of the case-selection loop."""
+    running = de.obj(de.req("state", de.constant("running")), de.req("pid", de.int31))
+    exited = de.obj(de.req("state", de.constant("exited")), de.req("pid", de.int31))
+    e = de.list_(de.union([de.case(0, "running", running), de.case(1, "exited", exited)]))
+    assert e.encode([{"state": "exited", "pid": 7}]).hex() == "000000050100000007"
+    with pytest.raises(de.EncodeError) as wrong_pid:
+        e.encode([{"state": "running", "pid": 1}, {"state": "exited", "pid": "7"}])
+    assert (wrong_pid.value.code, wrong_pid.value.path) == ("wrong_type", (1, "pid"))
+    for value in ({"state": "stopped", "pid": 1}, {"state": ["exited"], "pid": 1}, ("exited", 1)):
+        with pytest.raises(de.EncodeError) as unknown:
+            e.encode([value])
+        assert (unknown.value.code, unknown.value.path) == ("no_case_matched", (0,))
+    with pytest.raises(de.EncodeError) as too_big:
+        de.option(exited).encode({"state": "exited", "pid": 2**31})
+    assert (too_big.value.code, too_big.value.path) == ("invalid_int", ("pid",))

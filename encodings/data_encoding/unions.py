@@ -237,11 +237,44 @@ class Union(Encoding[Any]):
             if c.tag is not None
         ]
         first_case = self._first_case
+        key, by_constant = self._dispatch(pack)
+        if key is None:
 
-        def write(out: bytearray, value: Any) -> None:
+            def write(out: bytearray, value: Any) -> None:
+                first_case(tagged, value, _write_case, out, EncodeError)
+
+            return write
+
+        def dispatch(out: bytearray, value: Any) -> None:
+            # one dict lookup picks the case the selection loop would pick;
+            # anything unusual takes the loop, for its precise errors
+            if type(value) is dict:
+                constant = value.get(key)
+                if type(constant) is str:
+                    payload = by_constant.get(constant)
+                    if payload is not None:
+                        _write_case(payload, value, out)
+                        return
             first_case(tagged, value, _write_case, out, EncodeError)
 
-        return write
+        return dispatch
+
+    def _dispatch(
+        self, pack: Callable[[int], bytes]
+    ) -> tuple[str | None, dict[str, tuple[bytes, Writer]]]:
+        """The member whose constant tells every tagged case apart (the common
+        ``{"kind": "baker", ...}`` shape), and the case payload for each constant;
+        ``None`` when the cases are not all told apart that way."""
+        tagged = [c for c in self.cases if c.tag is not None]
+        constants = [c.enc.discriminants() if c.match is None else {} for c in tagged]
+        keys = {k for d in constants for k in d}
+        if len(keys) != 1 or any(len(d) != 1 for d in constants):
+            return None, {}
+        (key,) = keys
+        table = {
+            d[key]: (pack(c.tag or 0), c.enc._write) for c, d in zip(tagged, constants, strict=True)
+        }
+        return (key, table) if len(table) == len(tagged) else (None, {})
 
     def _build_to_json(self) -> ToJson:
         cases = [
@@ -308,19 +341,40 @@ def union(cases: Sequence[Case], tag_size: TagSize = "Uint8") -> Union:
     return Union(cases, tag_size)
 
 
-def option(e: Encoding[Any]) -> Union:
+def option(e: Encoding[Any]) -> Option:
     """``None`` or a value of ``e``: ``00``, or ``01`` then ``e``; JSON ``null`` or ``e``'s."""
     if e.nullable:
         raise DefinitionError(
             "option: cannot nest nullable encodings (None would be ambiguous); "
             "use a union with explicit cases instead"
         )
-    return Union(
+    return Option(
         [
             Case(1, "Some", e, lambda v: v is not None, json_match=lambda j: j is not None),
             Case(0, "None", null, lambda v: v is None, json_match=lambda j: j is None),
         ]
     )
+
+
+class Option(Union):
+    """``option(e)``: a union whose writer needs no case selection."""
+
+    def _build_writer(self) -> Writer:
+        write_some = self.cases[0].enc._write
+
+        def write(out: bytearray, value: Any) -> None:
+            if value is None:
+                out.append(0)
+                return
+            mark = len(out)
+            out.append(1)
+            try:
+                write_some(out, value)
+            except EncodeError:
+                del out[mark:]  # no partial output
+                raise
+
+        return write
 
 
 class StringEnum(AtomEncoding[Any]):
