@@ -217,9 +217,7 @@ class _Describer:
         if isinstance(e, ListEncoding):
             return self.list_fields(e)
         if isinstance(e, StringEnum):
-            name = self.name(ref_name)
-            self.entry(name, _int_enum(e))
-            return [bs.AnonymousField(e.size, bs.Ref(name))]
+            return [bs.AnonymousField(e.size, bs.Ref(self.enum(e, ref_name).reference))]
         if isinstance(e, Union):
             return [bs.AnonymousField(e.size, bs.Ref(self.union(e, None)))]
         if isinstance(e, Mu):
@@ -307,9 +305,7 @@ class _Describer:
         if isinstance(e, Bson):
             return bs.String()
         if isinstance(e, StringEnum):
-            name = self.name(ref_name)
-            self.entry(name, _int_enum(e))
-            return bs.Enum(_int_enum(e).size, name)
+            return self.enum(e, ref_name)
         if isinstance(e, ListEncoding) and e.count_mode[0] != "count":
             (field,) = self.list_fields(e)
             assert isinstance(field, bs.AnonymousField)
@@ -338,7 +334,14 @@ class _Describer:
         self.entry(name, bs.Obj(tuple(body)))
         return bs.Ref(name)
 
-    # ------------------------------------------------------------ unions, mu
+    # ------------------------------------------------------------ enums, unions, mu
+
+    def enum(self, e: StringEnum, ref_name: str | None) -> bs.Enum:
+        """Name a ``string_enum`` (first) and add its ``IntEnum`` entry."""
+        name = self.name(ref_name)
+        size = integer_size(0, len(e.strings))
+        self.entry(name, bs.IntEnum(size, tuple(enumerate(e.strings))))  # type: ignore[arg-type]
+        return bs.Enum(size, name)  # type: ignore[arg-type]
 
     def union(self, e: Union, ref_name: str | None) -> str:
         tag_field = bs.NamedField("Tag", Fixed(e.tag_width), bs.Int(e.tag_size))
@@ -472,11 +475,6 @@ class _Describer:
             self.fixup(toplevel),  # legacy leaves this out; see the module docstring
             tuple(bs.Entry(d, enc) for d, enc in result),
         )
-
-
-def _int_enum(e: StringEnum) -> bs.IntEnum:
-    size = integer_size(0, len(e.strings))
-    return bs.IntEnum(size, tuple(enumerate(e.strings)))  # type: ignore[arg-type]
 
 
 def describe(e: Encoding[Any], dialect: bs.Dialect = "legacy") -> bs.BinarySchema:

@@ -99,6 +99,16 @@ def _ref(name: str) -> Schema:
     return {"$ref": f"#/definitions/{name}"}
 
 
+def _json_side(e: Encoding[Any]) -> Encoding[Any] | None:
+    """The encoding whose JSON form a wrapper has, else ``None`` (an ``element``
+    turns a ``def_`` into a definition first; inside merges it is inlined)."""
+    if isinstance(e, (Def, Conv, Delayed, CheckSize, DynamicSize, Padded, FixedBytes)):
+        return e.inner
+    if isinstance(e, Splitted):
+        return e.json
+    return None
+
+
 def _titled(schema: Schema, title: str | None, description: str | None) -> Schema:
     head: Schema = {}
     if title is not None:
@@ -132,10 +142,9 @@ class _Deriver:
     def element(self, e: Encoding[Any]) -> Schema:
         if isinstance(e, Def):
             return self.define(e.id, _titled(self.element(e.inner), e.title, e.description))
-        if isinstance(e, (Conv, Delayed, CheckSize, DynamicSize, Padded, FixedBytes)):
-            return self.element(e.inner)
-        if isinstance(e, Splitted):
-            return self.element(e.json)
+        inner = _json_side(e)
+        if inner is not None:
+            return self.element(inner)
         if isinstance(e, Mu):
             return self.mu(e)
         if isinstance(e, ZeroWidth):
@@ -165,9 +174,9 @@ class _Deriver:
             return {"type": "string", "enum": list(reversed(e.strings))}
         if isinstance(e, ListEncoding):
             return {"type": "array", "items": self.element(e.elt)}
-        if isinstance(e, (Obj, MergeObjs)):
+        if isinstance(e, Obj):  # merge_objs included
             return self.objects(self.alternatives(e))
-        if isinstance(e, (Tup, MergeTups)):
+        if isinstance(e, Tup):  # merge_tups included
             shapes: list[Schema] = [
                 {"type": "array", "items": items, "additionalItems": False}
                 for items in self.items(e)
@@ -219,10 +228,9 @@ class _Deriver:
     def alternatives(self, e: Encoding[Any]) -> _Alternatives:
         """The shapes of a record-like encoding's objects (a union of records
         merged into a record gives one shape per case)."""
-        if isinstance(e, (Def, Conv, Delayed, CheckSize, DynamicSize)):
-            return self.alternatives(e.inner)
-        if isinstance(e, Splitted):
-            return self.alternatives(e.json)
+        inner = _json_side(e)
+        if inner is not None:  # a def_ in a merge is inlined, as the reference does
+            return self.alternatives(inner)
         if isinstance(e, MergeObjs):
             return [
                 (lp + rp, lr + rr)
@@ -248,10 +256,9 @@ class _Deriver:
     def items(self, e: Encoding[Any]) -> list[list[JsonValue]]:
         """The element schemas of a tuple-like encoding's arrays, one list per
         shape (a union of tuples merged into a tuple gives one per case)."""
-        if isinstance(e, (Def, Conv, Delayed, CheckSize, DynamicSize)):
-            return self.items(e.inner)
-        if isinstance(e, Splitted):
-            return self.items(e.json)
+        inner = _json_side(e)
+        if inner is not None:
+            return self.items(inner)
         if isinstance(e, MergeTups):
             return [a + b for a in self.items(e.left) for b in self.items(e.right)]
         if isinstance(e, Tup):

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from . import schema as bs
+from .describe import integer_size
 from .size import DYNAMIC, Fixed, Size
 
 _MARGIN = 78
@@ -64,8 +65,6 @@ class _Printer:
         return "Determined from data" if kind is DYNAMIC else "Variable"
 
     def layout(self, layout: bs.Layout) -> str:
-        from .describe import integer_size
-
         if isinstance(layout, bs.Int):
             return self.integer(layout.size, layout.endianness)
         if isinstance(layout, bs.RangedInt):

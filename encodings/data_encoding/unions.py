@@ -360,19 +360,13 @@ class Option(Union):
     """``option(e)``: a union whose writer needs no case selection."""
 
     def _build_writer(self) -> Writer:
-        write_some = self.cases[0].enc._write
+        some = (b"\x01", self.cases[0].enc._write)
 
         def write(out: bytearray, value: Any) -> None:
             if value is None:
                 out.append(0)
-                return
-            mark = len(out)
-            out.append(1)
-            try:
-                write_some(out, value)
-            except EncodeError:
-                del out[mark:]  # no partial output
-                raise
+            else:
+                _write_case(some, value, out)
 
         return write
 
