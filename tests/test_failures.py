@@ -1031,42 +1031,67 @@ def test_error_pickles_with_its_location() -> None:
 
 # ------------------------------------------------------------------- fuzzing
 
-TREE = mu(
-    "tree",
-    lambda self: union(
-        [
-            case(0, "leaf", obj(req("kind", constant("leaf")), req("v", z))),
-            case(1, "node", obj(req("kind", constant("node")), req("l", self), req("r", self))),
-        ]
-    ),
-)
 
-RICH: dict[str, Encoding[Any]] = {
-    "record": obj(
-        req("a", uint8),
-        opt("b", string),
-        req("u", union([case(0, "i", int31), case(1, "s", string), case(2, "o", OPT_B)])),
-        req("l", list_(n)),
-        dft("d", int16, 5),
-        req("f", float_),
-        req("e", ENUM),
-    ),
-    "tree": TREE,
-    "lists": list_(tup(option(uint16), bytes_, z)),
-    "json": obj(req("j", json), req("t", int64), opt("o", fixed.bytes_(2))),
-    "layout": tup(uint8, variable.list_(bool_), uint16),
-    "bounded": obj(
-        req("s", bounded.string(5)),
-        req("p", padded(int8, 2)),
-        req("r", ranged_int(-5, 300)),
-        req("rf", ranged_float(0.0, 1.0)),
-    ),
-    "counted": list_with_length("Uint8", dynamic_size(string, kind="Uint16"), max_length=4),
-    "merged": merge_objs(
-        obj(req("a", uint8)),
-        union([case(0, "x", obj(req("x", n))), case(1, "y", obj(req("y", z)))]),
-    ),
-}
+def rich_encodings() -> dict[str, Encoding[Any]]:
+    """Encodings that mix every kind of part, built afresh at each call."""
+    tree = mu(
+        "tree",
+        lambda self: union(
+            [
+                case(0, "leaf", obj(req("kind", constant("leaf")), req("v", z))),
+                case(1, "node", obj(req("kind", constant("node")), req("l", self), req("r", self))),
+            ]
+        ),
+    )
+    opt_b = obj(req("a", uint8), opt("b", uint8))
+    return {
+        "record": obj(
+            req("a", uint8),
+            opt("b", string),
+            req("u", union([case(0, "i", int31), case(1, "s", string), case(2, "o", opt_b)])),
+            req("l", list_(n)),
+            dft("d", int16, 5),
+            req("f", float_),
+            req("e", string_enum(["a", "b", "c"])),
+        ),
+        "tree": tree,
+        "lists": list_(tup(option(uint16), bytes_, z)),
+        "json": obj(req("j", json), req("t", int64), opt("o", fixed.bytes_(2))),
+        "layout": tup(uint8, variable.list_(bool_), uint16),
+        "bounded": obj(
+            req("s", bounded.string(5)),
+            req("p", padded(int8, 2)),
+            req("r", ranged_int(-5, 300)),
+            req("rf", ranged_float(0.0, 1.0)),
+        ),
+        "counted": list_with_length("Uint8", dynamic_size(string, kind="Uint16"), max_length=4),
+        "merged": merge_objs(
+            obj(req("a", uint8)),
+            union([case(0, "x", obj(req("x", n))), case(1, "y", obj(req("y", z)))]),
+        ),
+        "states": list_(
+            obj(
+                req("uid", uint16),
+                req(
+                    "state",
+                    union(
+                        [
+                            case(0, "run", obj(req("s", constant("run")), req("pid", int31))),
+                            case(
+                                1,
+                                "exit",
+                                obj(req("s", constant("exit")), opt("code", int31)),
+                            ),
+                        ]
+                    ),
+                ),
+                req("parent", option(int31)),
+            )
+        ),
+    }
+
+
+RICH = rich_encodings()
 
 KEYS = st.sampled_from(["a", "b", "u", "l", "d", "f", "e", "kind", "v", "r", "j", "t", "o", "x"])
 # Text without lone surrogates: those are covered by the explicit rows above.

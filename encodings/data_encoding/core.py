@@ -33,6 +33,7 @@ from .size import VARIABLE, Fixed, Size
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
 
+    from .emit import Gen, Path
     from .schema import BinarySchema, Dialect
 
 T = TypeVar("T")
@@ -58,7 +59,8 @@ class Atom:
     say which field was wrong. ``pack`` turns a value into the struct argument
     and ``unpack`` a struct result into a value (for zero-width leaves it
     receives ``None`` and returns the constant value); either may be ``None``
-    for the identity. ``unpack`` raises :class:`DecodeError` with an offset
+    for the identity (``pack_guard`` and ``unpack_guard`` let generated code
+    skip the call in the common case). ``unpack`` raises :class:`DecodeError` with an offset
     relative to the atom's first byte (``None`` meaning 0).
     """
 
@@ -67,6 +69,12 @@ class Atom:
     check: Callable[[Any], None]
     pack: Callable[[Any], Any] | None = None
     unpack: Callable[[Any], Any] | None = None
+    #: for generated code: an expression template (``{}`` is the value) that
+    #: holds when ``pack`` would return the value unchanged, so it can be
+    #: packed without calling ``pack``
+    pack_guard: str | None = None
+    #: the same for ``unpack``: holds when ``unpack`` would return the raw value
+    unpack_guard: str | None = None
 
 
 class Encoding(Generic[T]):
@@ -236,6 +244,37 @@ class Encoding(Generic[T]):
         raise NotImplementedError
 
     def _build_strategy(self) -> SearchStrategy[T]:
+        raise NotImplementedError
+
+    #: Whether :meth:`_inline_write` and :meth:`_inline_read` exist: the
+    #: encoding can emit its code into the function of an enclosing one.
+    inlines: bool = False
+
+    def _emit_write(self, g: Gen, v: str, path: Path) -> None:
+        """Emit, into ``g``, code that appends the binary form of variable ``v``
+        (inline when possible, else a call of the compiled writer)."""
+        if self.inlines and g.room():
+            self._inline_write(g, v, path)
+        else:
+            g.call_write(self, v, path)
+
+    def _emit_read(self, g: Gen, target: str, end: str, path: Path) -> None:
+        """Emit code that reads a value into variable ``target``, advancing
+        ``pos``, in the frame ending at variable ``end``."""
+        if self.inlines and g.room():
+            self._inline_read(g, target, end, path)
+        else:
+            g.call_read(self, target, end, path)
+
+    def _inline_write(self, g: Gen, v: str, path: Path) -> None:
+        raise NotImplementedError
+
+    def _emit_bytes(self, g: Gen, v: str, path: Path) -> str | None:
+        """For byte strings written as they are: emit code that puts the bytes of
+        ``v`` in a variable and return its name (``None`` for other encodings)."""
+        return None
+
+    def _inline_read(self, g: Gen, target: str, end: str, path: Path) -> None:
         raise NotImplementedError
 
     def atom(self) -> Atom | None:

@@ -138,6 +138,18 @@ class JsonError(DataEncodingError):
     """A JSON value does not fit its encoding."""
 
 
+def not_enough_data(pos: int, need: int, end: int, what: str = "") -> DecodeError:
+    """``not_enough_data`` at ``pos``: ``need`` bytes wanted before ``end``."""
+    have = max(end - pos, 0)
+    noun = "byte" if need == 1 else "bytes"
+    subject = f" for {what}" if what else ""
+    return DecodeError(
+        "not_enough_data",
+        f"not enough data{subject}: need {need} {noun}, {have} left",
+        offset=pos,
+    )
+
+
 def describe_value(value: object, limit: int = 60) -> str:
     """A short ``repr`` for messages, cut at ``limit`` characters."""
     text = repr(value)

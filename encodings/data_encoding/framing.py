@@ -21,9 +21,10 @@ import struct
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from .core import Atom, Encoding, FromJson, Reader, Sizer, ToJson, Writer
+from .emit import Gen, Path, Put, Take, compile_reader, compile_writer
 from .errors import DecodeError, DefinitionError, EncodeError
 from .jsonvalue import JsonValue
-from .leaves import AtomEncoding, not_enough_data
+from .leaves import AtomEncoding
 from .size import DYNAMIC, Fixed
 
 if TYPE_CHECKING:
@@ -82,70 +83,78 @@ class DynamicSize(Wrapper[T]):
         self.size = DYNAMIC
         self.nullable = inner.nullable
 
-    def _build_reader(self) -> Reader:
+    inlines = True
+
+    def _inline_read(self, g: Gen, target: str, end: str, path: Path) -> None:
         code, width, largest = HEADERS[self.kind]
-        unpack_from = struct.Struct(code).unpack_from
-        read_inner = self.inner._read
+        size, stop = g.var("s"), g.var("stop")
+        g.take(Take(code[1:], width, size, path=path, what="a length header"))
+        g.flush_read(end)
+        g.line(f"{stop} = pos + {size}")
+        with g.block(f"if {stop} > {end} or {size} > {largest}:"):
+            g.raise_at(f"{g.ref(self._bad_frame)}({size}, pos - {width}, {end})", path)
+        g.moved()
+        self.inner._emit_read(g, target, stop, path)
+        g.flush_read(stop)
+        with g.block(f"if pos != {stop}:"):
+            g.raise_at(f"{g.ref(_unread)}(pos, {stop}, {size})", path)
+        g.moved()
 
-        def read(buf: bytes, pos: int, end: int) -> tuple[Any, int]:
-            if end - pos < width:
-                raise not_enough_data(pos, width, end, "a length header")
-            (size,) = unpack_from(buf, pos)
-            start = pos + width
-            stop = start + size
-            if stop > end:
-                raise DecodeError(
-                    "not_enough_data",
-                    f"length header says {size} bytes but only {end - start} remain",
-                    offset=pos,
-                )
-            if size > largest:
-                raise DecodeError(
-                    "invalid_size", f"length header {size} exceeds {largest}", offset=pos
-                )
-            value, after = read_inner(buf, start, stop)
-            if after != stop:
-                raise DecodeError(
-                    "extra_bytes",
-                    f"extra bytes: {stop - after} unread in a {size}-byte frame",
-                    offset=after,
-                )
-            return value, stop
+    def _bad_frame(self, size: int, pos: int, end: int) -> DecodeError:
+        start = pos + HEADERS[self.kind][1]
+        if start + size > end:
+            return DecodeError(
+                "not_enough_data",
+                f"length header says {size} bytes but only {end - start} remain",
+                offset=pos,
+            )
+        largest = HEADERS[self.kind][2]
+        return DecodeError("invalid_size", f"length header {size} exceeds {largest}", offset=pos)
 
-        return read
+    def _too_big(self, size: int) -> EncodeError:
+        largest = HEADERS[self.kind][2]
+        return EncodeError(
+            "size_limit_exceeded",
+            f"{size} bytes do not fit a {self.kind} length header (at most {largest})",
+        )
+
+    def _inline_write(self, g: Gen, v: str, path: Path) -> None:
+        code, width, largest = HEADERS[self.kind]
+        g.flush_write()  # earlier fields fail first
+        raw = self.inner._emit_bytes(g, v, path)
+        if raw is not None:  # the size is known before writing: no placeholder
+            with g.block(f"if len({raw}) > {largest}:"):
+                g.raise_at(f"{g.ref(self._too_big)}(len({raw}))", path)
+            g.put(Put(code[1:], f"len({raw})"))
+            g.flush_write()
+            g.line(f"out += {raw}")
+            return
+        mark, size = g.var("m"), g.var("s")
+        g.line(f"{mark} = len(out)")
+        g.line(f"out += {bytes(width)!r}")
+        self.inner._emit_write(g, v, path)
+        g.flush_write()
+        g.line(f"{size} = len(out) - {mark} - {width}")
+        with g.block(f"if {size} > {largest}:"):
+            g.line(f"del out[{mark}:]")
+            g.raise_at(f"{g.ref(self._too_big)}({size})", path)
+        g.line(f"{g.ref(struct.Struct(code).pack_into)}(out, {mark}, {size})")
+
+    def _build_reader(self) -> Reader:
+        return compile_reader(self)
 
     def _build_writer(self) -> Writer:
-        code, width, largest = HEADERS[self.kind]
-        pack_into = struct.Struct(code).pack_into
-        placeholder = bytes(width)
-        write_inner = self.inner._write
-
-        def write(out: bytearray, value: Any) -> None:
-            mark = len(out)
-            out += placeholder
-            write_inner(out, value)
-            size = len(out) - mark - width
-            if size > largest:
-                del out[mark:]
-                raise EncodeError(
-                    "size_limit_exceeded",
-                    f"{size} bytes do not fit a {self.kind} length header (at most {largest})",
-                )
-            pack_into(out, mark, size)
-
-        return write
+        return compile_writer(self)
 
     def _build_sizer(self) -> Sizer:
         width, largest = HEADERS[self.kind][1:]
         size_inner = self.inner._size_of
+        too_big = self._too_big
 
         def size_of(value: Any) -> int:
             size = size_inner(value)
             if size > largest:
-                raise EncodeError(
-                    "size_limit_exceeded",
-                    f"{size} bytes do not fit a {self.kind} length header (at most {largest})",
-                )
+                raise too_big(size)
             return width + size
 
         return size_of
@@ -153,6 +162,12 @@ class DynamicSize(Wrapper[T]):
     def _build_strategy(self) -> SearchStrategy[T]:
         largest, size_of = HEADERS[self.kind][2], self.inner._size_of
         return self.inner._strategy.filter(lambda v: size_of(v) <= largest)
+
+
+def _unread(pos: int, stop: int, size: int) -> DecodeError:
+    return DecodeError(
+        "extra_bytes", f"extra bytes: {stop - pos} unread in a {size}-byte frame", offset=pos
+    )
 
 
 def dynamic_size(e: Encoding[T], kind: HeaderKind = "Uint30") -> DynamicSize[T]:

@@ -12,7 +12,15 @@ from collections.abc import Callable
 from typing import Any, NoReturn, TypeVar
 
 from .core import Atom, Encoding, Reader, Sizer, Writer
-from .errors import DecodeError, EncodeError, JsonError, describe_value, type_name
+from .emit import Gen, Path, Put, Take
+from .errors import (
+    DecodeError,
+    EncodeError,
+    JsonError,
+    describe_value,
+    not_enough_data,
+    type_name,
+)
 from .jsonvalue import JsonValue
 from .size import Fixed
 
@@ -29,17 +37,6 @@ def wrong_value_type(expected: str, got: object) -> EncodeError:
     )
 
 
-def not_enough_data(pos: int, need: int, end: int, what: str = "") -> DecodeError:
-    have = max(end - pos, 0)
-    noun = "byte" if need == 1 else "bytes"
-    subject = f" for {what}" if what else ""
-    return DecodeError(
-        "not_enough_data",
-        f"not enough data{subject}: need {need} {noun}, {have} left",
-        offset=pos,
-    )
-
-
 class AtomEncoding(Encoding[T]):
     """A fixed-width leaf: everything derives from its :class:`Atom`."""
 
@@ -53,6 +50,33 @@ class AtomEncoding(Encoding[T]):
 
     def atom(self) -> Atom:
         return self._atom
+
+    inlines = True
+
+    def _inline_write(self, g: Gen, v: str, path: Path) -> None:
+        atom = self._atom
+        guard = atom.pack_guard.replace("{}", v) if atom.pack_guard else None
+        arg: str | None = v
+        if not atom.fmt:
+            arg = None
+        elif atom.pack is not None and guard is None:
+            arg = f"{g.ref(atom.pack, '_p')}({v})"
+        g.put(Put(atom.fmt, arg, v, g.ref(atom.check, "_c"), guard, path))
+
+    def _inline_read(self, g: Gen, target: str, end: str, path: Path) -> None:
+        atom = self._atom
+        unpack = atom.unpack
+        if not atom.fmt:
+            assert unpack is not None
+            value = unpack(None)
+            if value is None or type(value) in (str, int, bool):
+                g.take(Take("", 0, target, literal=repr(value), path=path))
+            else:  # a fresh object each time (``{}``)
+                g.take(Take("", 0, target, unpack=g.ref(unpack, "_u"), path=path))
+            return
+        guard = atom.unpack_guard.replace("{}", target) if atom.unpack_guard else None
+        name = g.ref(unpack, "_u") if unpack is not None else None
+        g.take(Take(atom.fmt, atom.width, target, name, guard, path=path))
 
     def _build_reader(self) -> Reader:
         atom = self._atom

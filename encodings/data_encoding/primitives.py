@@ -89,7 +89,10 @@ class ZeroWidth(AtomEncoding[Any]):
             # a fresh object each time: ``{}`` must not be shared between values
             return {} if isinstance(value, dict) else value
 
-        super().__init__(Atom("", 0, check, unpack=make), kind)
+        guard = (
+            f"{{}} == {json!r}" if kind == "constant" else "{} is None" if value is None else None
+        )
+        super().__init__(Atom("", 0, check, unpack=make, pack_guard=guard), kind)
         self.nullable = json is None or kind == "unit"
 
     def accepts(self, value: Any) -> bool:
@@ -225,13 +228,15 @@ class Int(AtomEncoding[int]):
         self.hi = hi
         self.json_string = json_string
         check = int_check(lo, hi, kind)
-        unpack = pack = None
+        unpack = pack = guard = None
         if struct.calcsize(">" + fmt) == 4 and (lo, hi) != (-(2**31), 2**31 - 1):
             # int31 and uint30 travel as 32-bit integers: struct alone would
             # accept values beyond their range, so both directions check it
             unpack = _range_unpack(lo, hi, 0)
             pack = _range_pack(check, lo, hi, 0)
-        super().__init__(Atom(fmt, struct.calcsize(">" + fmt), check, pack, unpack), kind)
+            guard = f"{lo} <= {{}} <= {hi}"
+        atom = Atom(fmt, struct.calcsize(">" + fmt), check, pack, unpack, guard, guard)
+        super().__init__(atom, kind)
 
     def accepts(self, value: Any) -> bool:
         return type(value) is int and self.lo <= value <= self.hi

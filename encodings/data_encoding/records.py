@@ -38,8 +38,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from .codegen import Part, build_reader, build_writer
+from .codegen import Part, emit_read, emit_write
 from .core import Encoding, FromJson, Reader, ToJson, Writer
+from .emit import Gen, Path, compile_reader, compile_writer
 from .errors import DataEncodingError, DefinitionError, EncodeError, JsonError
 from .jsonvalue import DuplicateKeys, JsonValue
 from .leaves import wrong_type, wrong_value_type
@@ -151,11 +152,19 @@ class Obj(Encoding[dict[str, Any]]):
                 found[str(p.key)] = p.enc.constant  # type: ignore[attr-defined]
         return found
 
+    inlines = True
+
+    def _inline_read(self, g: Gen, target: str, end: str, path: Path) -> None:
+        emit_read(g, self.parts, True, target, end, path)
+
+    def _inline_write(self, g: Gen, v: str, path: Path) -> None:
+        emit_write(g, self.parts, True, self.keys, v, path)
+
     def _build_reader(self) -> Reader:
-        return build_reader(self.parts, as_dict=True)
+        return compile_reader(self)
 
     def _build_writer(self) -> Writer:
-        return build_writer(self.parts, as_dict=True, keys=self.keys)
+        return compile_writer(self)
 
     def _check_keys(self, value: Any, cls: type[EncodeError] | type[JsonError]) -> None:
         if isinstance(value, DuplicateKeys):
@@ -315,11 +324,19 @@ class Tup(Encoding[tuple[Any, ...]]):
     def accepts_json(self, json: JsonValue) -> bool:
         return type(json) is list and len(json) == self.arity
 
+    inlines = True
+
+    def _inline_read(self, g: Gen, target: str, end: str, path: Path) -> None:
+        emit_read(g, self.parts, False, target, end, path)
+
+    def _inline_write(self, g: Gen, v: str, path: Path) -> None:
+        emit_write(g, self.parts, False, frozenset(), v, path)
+
     def _build_reader(self) -> Reader:
-        return build_reader(self.parts, as_dict=False)
+        return compile_reader(self)
 
     def _build_writer(self) -> Writer:
-        return build_writer(self.parts, as_dict=False, keys=frozenset())
+        return compile_writer(self)
 
     def _build_to_json(self) -> ToJson:
         parts = [(p, p.enc._to_json) for p in self.parts]

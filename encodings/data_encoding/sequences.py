@@ -30,10 +30,18 @@ import struct
 from typing import TYPE_CHECKING, Any, Literal
 
 from .core import Encoding, FromJson, Reader, ToJson, Writer
-from .errors import DataEncodingError, DecodeError, DefinitionError, EncodeError, JsonError
+from .emit import Gen, Path, Take, compile_reader, compile_writer
+from .errors import (
+    DataEncodingError,
+    DecodeError,
+    DefinitionError,
+    EncodeError,
+    JsonError,
+    not_enough_data,
+)
 from .framing import HEADERS, CheckSize, DynamicSize, HeaderKind
 from .jsonvalue import JsonValue
-from .leaves import not_enough_data, wrong_type, wrong_value_type
+from .leaves import wrong_type, wrong_value_type
 from .size import DYNAMIC, VARIABLE, Fixed, Size
 
 if TYPE_CHECKING:
@@ -115,43 +123,84 @@ class ListEncoding(Encoding[list[Any]]):
         if end - pos < width:
             raise not_enough_data(pos, width, end, "an element count")
         (count,) = struct.unpack_from(code, buf, pos)
-        if self.max_length is not None and count > self.max_length:
-            raise self._too_long(DecodeError, count).at(pos)
-        if count > end - pos - width:  # every element takes at least one byte
-            raise DecodeError(
-                "not_enough_data",
-                f"the {self.kind} claims {count} elements "
-                f"but only {end - pos - width} bytes remain",
-                offset=pos,
-            )
+        self._check_count(count, pos + width, end)
         return count, pos + width
 
-    def _build_reader(self) -> Reader:
+    inlines = True
+
+    @property
+    def _reads_whole(self) -> bool:
+        """Fixed-width leaf elements: one ``iter_unpack`` reads the list."""
         atom = self.elt.atom()
-        if atom is not None and atom.fmt:
-            return self._build_atom_reader()
-        read_elt = self.elt._read
-        max_length = self.max_length
-        read_count = self._read_count
+        return atom is not None and bool(atom.fmt)
 
-        def read(buf: bytes, pos: int, end: int) -> tuple[Any, int]:
-            count, pos = read_count(buf, pos, end)
-            out: list[Any] = []
-            i = 0
-            while (pos < end) if count is None else (i < count):
-                if count is None and max_length is not None and i == max_length:
-                    raise self._too_long(DecodeError, i + 1).at(pos)
-                if pos >= end:
-                    raise not_enough_data(pos, 1, end).within(i)
-                try:
-                    value, pos = read_elt(buf, pos, end)
-                except DataEncodingError as err:
-                    raise err.within(i) from None
-                out.append(value)
-                i += 1
-            return out, pos
+    @property
+    def _writes_whole(self) -> bool:
+        """One-code leaf elements written as they are: one ``pack`` writes the list."""
+        atom = self.elt.atom()
+        return atom is not None and len(atom.fmt) == 1 and atom.pack is None
 
-        return read
+    def _inline_read(self, g: Gen, target: str, end: str, path: Path) -> None:
+        if self._reads_whole:
+            g.call_read(self, target, end, path)
+            return
+        g.flush_read(end)
+        mode, arg = self.count_mode
+        count = str(arg)
+        if mode == "count":
+            code, width, _ = HEADERS[arg]
+            count = g.var("c")
+            g.take(Take(code[1:], width, count, path=path, what="an element count"))
+            g.flush_read(end)
+            g.guarded(f"{g.ref(self._check_count)}({count}, pos, {end})", path)
+        items, x = g.var("L"), g.var("x")
+        g.line(f"{items} = []")
+        loop = f"while pos < {end}:" if mode == "frame" else f"for _ in range({count}):"
+        with g.block(loop):
+            g.moved()
+            if mode != "frame":
+                with g.block(f"if pos >= {end}:"):
+                    g.raise_at(f"{g.ref(not_enough_data)}(pos, 1, {end})", (*path, f"len({items})"))
+            elif self.max_length is not None:
+                with g.block(f"if len({items}) == {self.max_length}:"):
+                    too_long = g.ref(self._too_long)
+                    g.raise_at(
+                        f"{too_long}({g.ref(DecodeError)}, {self.max_length + 1}).at(pos)", path
+                    )
+            self.elt._emit_read(g, x, end, (*path, f"len({items})"))
+            g.flush_read(end)
+            g.line(f"{items}.append({x})")
+        g.moved()
+        g.line(f"{target} = {items}")
+
+    def _check_count(self, count: int, pos: int, end: int) -> None:
+        """A count header (read at ``pos`` minus its width) within its limits."""
+        width = HEADERS[self.count_mode[1]][1]
+        if self.max_length is not None and count > self.max_length:
+            raise self._too_long(DecodeError, count).at(pos - width)
+        if count > end - pos:  # every element takes at least one byte
+            raise DecodeError(
+                "not_enough_data",
+                f"the {self.kind} claims {count} elements but only {end - pos} bytes remain",
+                offset=pos - width,
+            )
+
+    def _inline_write(self, g: Gen, v: str, path: Path) -> None:
+        if self._writes_whole:
+            g.call_write(self, v, path)
+            return
+        g.flush_write()
+        g.guarded(f"{g.ref(self._check_length)}({v})", path)
+        mode, arg = self.count_mode
+        if mode == "count":
+            g.line(f"out += {g.ref(struct.Struct(HEADERS[arg][0]).pack)}(len({v}))")
+        x = g.var("x")
+        with g.block(f"for {x} in {v}:"):
+            self.elt._emit_write(g, x, (*path, f"_index({v}, {x})"))
+            g.flush_write()
+
+    def _build_reader(self) -> Reader:
+        return self._build_atom_reader() if self._reads_whole else compile_reader(self)
 
     def _build_atom_reader(self) -> Reader:
         atom = self.elt.atom()
@@ -206,9 +255,7 @@ class ListEncoding(Encoding[list[Any]]):
         mode, arg = self.count_mode
         header = struct.Struct(HEADERS[arg][0]).pack if mode == "count" else None
         atom = self.elt.atom()
-        write_elt = self.elt._write
-
-        if atom is not None and len(atom.fmt) == 1 and atom.pack is None:
+        if atom is not None and self._writes_whole:
             code = atom.fmt
             check = atom.check
 
@@ -228,17 +275,7 @@ class ListEncoding(Encoding[list[Any]]):
 
             return write_fused
 
-        def write(out: bytearray, value: Any) -> None:
-            check_length(value)
-            if header is not None:
-                out += header(len(value))
-            for i, x in enumerate(value):
-                try:
-                    write_elt(out, x)
-                except DataEncodingError as err:
-                    raise err.within(i) from None
-
-        return write
+        return compile_writer(self)
 
     # --------------------------------------------------------------- JSON
 

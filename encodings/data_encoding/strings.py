@@ -29,6 +29,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from .core import Atom, Encoding, FromJson, Reader, Sizer, ToJson, Writer
+from .emit import Gen, Path
 from .errors import DefinitionError, EncodeError, JsonError
 from .framing import HEADERS, CheckSize, DynamicSize, Wrapper, header_for
 from .jsonvalue import JsonValue
@@ -134,6 +135,32 @@ class RawBytes(Encoding[Any]):
 
     def accepts_json(self, json: JsonValue) -> bool:
         return type(json) is str or (self.text and type(json) is dict)
+
+    inlines = True
+
+    def _emit_bytes(self, g: Gen, v: str, path: Path) -> str:
+        raw = g.var("r")
+        convert = g.ref(self.to_bytes, "_tb")
+        if self.text:
+            g.guarded(f"{raw} = {convert}({v})", path)
+        else:
+            g.line(f"if type({v}) is bytes: {raw} = {v}")
+            with g.block("else:"):
+                g.guarded(f"{raw} = {convert}({v})", path)
+        return raw
+
+    def _inline_write(self, g: Gen, v: str, path: Path) -> None:
+        g.flush_write()  # earlier fields fail first
+        g.line(f"out += {self._emit_bytes(g, v, path)}")
+
+    def _inline_read(self, g: Gen, target: str, end: str, path: Path) -> None:
+        g.flush_read(end)
+        if self.text:
+            g.line(f"{target} = {g.ref(text_of)}(buf[pos:{end}])")
+        else:
+            g.line(f"{target} = buf[pos:{end}]")
+        g.line(f"pos = {end}")
+        g.moved()
 
     def _build_reader(self) -> Reader:
         if self.text:
@@ -257,7 +284,14 @@ class FixedBytes(Wrapper[Any], AtomEncoding[Any]):
 
         AtomEncoding.__init__(
             self,
-            Atom(f"{length}s", length, check, pack, text_of if text else None),
+            Atom(
+                f"{length}s",
+                length,
+                check,
+                pack,
+                text_of if text else None,
+                None if text else f"type({{}}) is bytes and len({{}}) == {length}",
+            ),
             f"a {length}-byte {kind}",
         )
 

@@ -42,6 +42,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, Literal
 
 from .core import Atom, Encoding, FromJson, Predicate, Reader, ToJson, Writer
+from .emit import Gen, Path, Take, compile_reader, compile_writer, const
 from .errors import (
     DataEncodingError,
     DecodeError,
@@ -49,9 +50,10 @@ from .errors import (
     EncodeError,
     JsonError,
     describe_value,
+    not_enough_data,
 )
 from .jsonvalue import JsonValue
-from .leaves import AtomEncoding, not_enough_data, wrong_type
+from .leaves import AtomEncoding, wrong_type
 from .primitives import null
 from .size import merge_cases
 
@@ -180,11 +182,70 @@ class Union(Encoding[Any]):
         arities = {c.enc.tuple_arity() for c in self.cases}
         return arities.pop() if len(arities) == 1 else None
 
+    #: at most this many tagged cases are inlined (an ``if`` chain per tag)
+    INLINE_CASES = 8
+
+    @cached_property
+    def _tagged(self) -> list[Case]:
+        return [c for c in self.cases if c.tag is not None]
+
+    def _emit_read(self, g: Gen, target: str, end: str, path: Path) -> None:
+        if len(self._tagged) <= self.INLINE_CASES and g.room():
+            self._inline_read(g, target, end, path)
+        else:
+            g.call_read(self, target, end, path)
+
+    def _inline_read(self, g: Gen, target: str, end: str, path: Path) -> None:
+        """Peek the tag, then one branch per case, the tag read as a pad."""
+        width = self.tag_width
+        tag = g.peek(width, path, f"the tag of a {self._name}", end)
+        for i, c in enumerate(self._tagged):
+            with g.branch(f"{'elif' if i else 'if'} {tag} == {c.tag}:", end):
+                g.take(Take(f"{width}x", width))
+                c.enc._emit_read(g, target, end, path)
+        with g.branch("else:", end):
+            g.flush_read(end)
+            g.raise_at(f"{g.ref(self._unexpected_tag)}({tag}, pos)", path)
+        g.joined()
+
+    def _unexpected_tag(self, tag: int, pos: int) -> DecodeError:
+        known = sorted(c.tag for c in self._tagged)  # type: ignore[type-var]
+        return DecodeError(
+            "unexpected_tag",
+            f"unexpected tag {tag} for {self._name} (known tags: {known})",
+            offset=pos,
+        )
+
+    def _emit_write(self, g: Gen, v: str, path: Path) -> None:
+        if self._by_constant is not None and g.room():
+            self._inline_write(g, v, path)
+        else:
+            g.call_write(self, v, path)
+
+    def _inline_write(self, g: Gen, v: str, path: Path) -> None:
+        """Pick the case by its constant member, one ``if`` per case; anything
+        else takes the selection loop, for its precise errors."""
+        assert self._by_constant is not None
+        key, cases = self._by_constant
+        fmt = "B" if self.tag_width == 1 else "H"
+        constant = g.var("k")
+        g.line(f"{constant} = {v}.get({key!r}) if type({v}) is dict else None")
+        for i, (name, c) in enumerate(cases):
+            with g.branch(f"{'elif' if i else 'if'} {constant} == {name!r}:"):
+                g.put(const(fmt, c.tag or 0))
+                c.enc._emit_write(g, v, path)
+        with g.branch("else:"):
+            g.flush_write()
+            g.guarded(f"{g.ref(self._select_write, '_w')}(out, {v})", path)
+        g.joined()
+
     def _build_reader(self) -> Reader:
+        if len(self._tagged) <= self.INLINE_CASES:
+            return compile_reader(self)
         width = self.tag_width
         table: dict[int, Reader] = {c.tag: c.enc._read for c in self.cases if c.tag is not None}
         name = self._name
-        tags = sorted(table)
+        unexpected = self._unexpected_tag
 
         def read(buf: bytes, pos: int, end: int) -> tuple[Any, int]:
             if end - pos < width:
@@ -192,11 +253,7 @@ class Union(Encoding[Any]):
             tag = buf[pos] if width == 1 else (buf[pos] << 8) | buf[pos + 1]
             reader = table.get(tag)
             if reader is None:
-                raise DecodeError(
-                    "unexpected_tag",
-                    f"unexpected tag {tag} for {name} (known tags: {tags})",
-                    offset=pos,
-                )
+                raise unexpected(tag, pos)
             return reader(buf, pos + width, end)
 
         return read
@@ -230,6 +287,13 @@ class Union(Encoding[Any]):
         raise cls("no_case_matched", f"no case of the {self._name} matches {describe_value(value)}")
 
     def _build_writer(self) -> Writer:
+        if self._by_constant is not None:
+            return compile_writer(self)
+        return self._select_write
+
+    @cached_property
+    def _select_write(self) -> Writer:
+        """The writer that selects the case by trying the selectors in order."""
         pack = struct.Struct(">B" if self.tag_width == 1 else ">H").pack
         tagged = [
             (matches, hard, (pack(c.tag), c.enc._write))
@@ -237,44 +301,29 @@ class Union(Encoding[Any]):
             if c.tag is not None
         ]
         first_case = self._first_case
-        key, by_constant = self._dispatch(pack)
-        if key is None:
 
-            def write(out: bytearray, value: Any) -> None:
-                first_case(tagged, value, _write_case, out, EncodeError)
-
-            return write
-
-        def dispatch(out: bytearray, value: Any) -> None:
-            # one dict lookup picks the case the selection loop would pick;
-            # anything unusual takes the loop, for its precise errors
-            if type(value) is dict:
-                constant = value.get(key)
-                if type(constant) is str:
-                    payload = by_constant.get(constant)
-                    if payload is not None:
-                        _write_case(payload, value, out)
-                        return
+        def write(out: bytearray, value: Any) -> None:
             first_case(tagged, value, _write_case, out, EncodeError)
 
-        return dispatch
+        return write
 
-    def _dispatch(
-        self, pack: Callable[[int], bytes]
-    ) -> tuple[str | None, dict[str, tuple[bytes, Writer]]]:
+    @cached_property
+    def _by_constant(self) -> tuple[str, list[tuple[str, Case]]] | None:
         """The member whose constant tells every tagged case apart (the common
-        ``{"kind": "baker", ...}`` shape), and the case payload for each constant;
-        ``None`` when the cases are not all told apart that way."""
-        tagged = [c for c in self.cases if c.tag is not None]
+        ``{"kind": "baker", ...}`` shape) and each case's constant; ``None`` when
+        the cases are not all told apart that way, or are too many to inline."""
+        tagged = self._tagged
+        if len(tagged) > self.INLINE_CASES:
+            return None
         constants = [c.enc.discriminants() if c.match is None else {} for c in tagged]
         keys = {k for d in constants for k in d}
         if len(keys) != 1 or any(len(d) != 1 for d in constants):
-            return None, {}
+            return None
         (key,) = keys
-        table = {
-            d[key]: (pack(c.tag or 0), c.enc._write) for c, d in zip(tagged, constants, strict=True)
-        }
-        return (key, table) if len(table) == len(tagged) else (None, {})
+        names = [d[key] for d in constants]
+        if len(set(names)) != len(names):
+            return None
+        return key, list(zip(names, tagged, strict=True))
 
     def _build_to_json(self) -> ToJson:
         cases = [
@@ -359,16 +408,22 @@ def option(e: Encoding[Any]) -> Option:
 class Option(Union):
     """``option(e)``: a union whose writer needs no case selection."""
 
+    def _emit_write(self, g: Gen, v: str, path: Path) -> None:
+        if g.room():
+            self._inline_write(g, v, path)
+        else:
+            g.call_write(self, v, path)
+
+    def _inline_write(self, g: Gen, v: str, path: Path) -> None:
+        with g.branch(f"if {v} is None:"):
+            g.put(const("B", 0))
+        with g.branch("else:"):
+            g.put(const("B", 1))
+            self.cases[0].enc._emit_write(g, v, path)
+        g.joined()
+
     def _build_writer(self) -> Writer:
-        some = (b"\x01", self.cases[0].enc._write)
-
-        def write(out: bytearray, value: Any) -> None:
-            if value is None:
-                out.append(0)
-            else:
-                _write_case(some, value, out)
-
-        return write
+        return compile_writer(self)
 
 
 class StringEnum(AtomEncoding[Any]):
@@ -395,7 +450,11 @@ class StringEnum(AtomEncoding[Any]):
         self._index_of = index_of
 
         def check(value: Any) -> None:
-            if value not in index_of:
+            try:
+                known = value in index_of
+            except TypeError:  # unhashable
+                known = False
+            if not known:
                 raise EncodeError(
                     "no_case_matched", f"{value!r} is not one of the enumeration's cases"
                 )

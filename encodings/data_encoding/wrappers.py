@@ -33,6 +33,8 @@ from .size import DYNAMIC, VARIABLE, Size
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
 
+    from .emit import Gen, Path
+
 T = TypeVar("T")
 U = TypeVar("U")
 
@@ -165,6 +167,15 @@ class Transparent(Wrapper[T]):
     def _build_sizer(self) -> Sizer:
         return self.inner._size_of
 
+    def _emit_read(self, g: Gen, target: str, end: str, path: Path) -> None:
+        self.inner._emit_read(g, target, end, path)
+
+    def _emit_write(self, g: Gen, v: str, path: Path) -> None:
+        self.inner._emit_write(g, v, path)
+
+    def _emit_bytes(self, g: Gen, v: str, path: Path) -> str | None:
+        return self.inner._emit_bytes(g, v, path)
+
 
 class Def(Transparent[T]):
     def __init__(
@@ -200,6 +211,17 @@ class Delayed(Transparent[T]):
     @property
     def nullable(self) -> bool:  # type: ignore[override]
         return self.inner.nullable
+
+    # Not inlined: a delayed encoding may refer to itself through its body.
+
+    def _emit_read(self, g: Gen, target: str, end: str, path: Path) -> None:
+        g.call_read(self, target, end, path)
+
+    def _emit_write(self, g: Gen, v: str, path: Path) -> None:
+        g.call_write(self, v, path)
+
+    def _emit_bytes(self, g: Gen, v: str, path: Path) -> str | None:
+        return None
 
 
 def delayed(f: Callable[[], Encoding[T]]) -> Delayed[T]:

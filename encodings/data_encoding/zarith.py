@@ -20,9 +20,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .core import Encoding, FromJson, Reader, Sizer, ToJson, Writer
-from .errors import DecodeError, EncodeError
+from .errors import DecodeError, EncodeError, not_enough_data
 from .jsonvalue import JsonValue
-from .leaves import not_enough_data, wrong_value_type
+from .leaves import wrong_value_type
 from .primitives import decimal_from_json
 from .size import DYNAMIC
 

@@ -1,0 +1,397 @@
+"""The code generator behind every compiled reader and writer of a composite.
+
+A record, tuple, union, list or size frame compiles itself into **one** Python
+function, the way one would write it by hand for that exact shape: its parts
+emit their code into it (inlining) instead of being called, down to a size
+budget, and consecutive fixed-width leaves become a single precompiled
+``struct.Struct`` call. Leaves do not write when they are emitted; they join
+a *pending run* that is flushed when something else must touch the buffer. A
+union tag or a presence byte is a constant in that run, and the run is carried
+into each branch of the choice, so ``uid, tag, pid`` of a record holding a
+union become one ``pack`` per case, as in a hand-written codec. When reading,
+the choice byte is peeked at its offset inside the pending run, and each
+branch reads the whole run (tag included, as a pad byte) in one ``unpack``.
+
+Conventions of the generated code: a writer is ``write(out, v)`` appending to
+the ``bytearray`` ``out``; a reader is ``read(buf, pos, end)`` over ``bytes``
+with the current position ``pos`` and the frame's end; every emitted part
+reads or writes the Python variable it is given.
+
+Errors: an emitted part knows its *path* statically, as a tuple of Python
+expressions (``'state'`` for a key; for a list element, an expression that
+finds the index, evaluated only when something failed). Every error raised by
+generated code carries the path from the generated function's root; calls to
+parts that were not inlined add it in an ``except`` clause. Nothing on the
+success path pays for paths or offsets.
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .errors import DataEncodingError, DecodeError, EncodeError, PathStep, not_enough_data
+
+if TYPE_CHECKING:
+    from .core import Encoding, Reader, Writer
+
+Path = tuple[str, ...]
+"""Python expressions of the path steps, from the generated function's root."""
+
+#: Beyond this many lines a function stops inlining its parts and calls them
+#: (each part still compiles itself): bounds the code of very large trees.
+LINE_BUDGET = 800
+
+
+@dataclass(frozen=True)
+class Put:
+    """A pending fixed-width write.
+
+    ``arg`` is the expression passed to ``struct`` (``None`` for a zero-width
+    leaf); ``guard`` an expression that holds when ``arg`` is fine to pack as
+    it is; ``check`` names the function that raises the precise error for
+    ``value`` (``None`` for a constant, which cannot fail).
+    """
+
+    fmt: str
+    arg: str | None
+    value: str = "None"
+    check: str | None = None
+    guard: str | None = None
+    path: Path = ()
+    #: ``arg`` is an integer literal (a tag, a presence byte)
+    const: bool = False
+
+
+def const(fmt: str, value: int) -> Put:
+    """A constant in the pending run: a union tag, a presence byte."""
+    return Put(fmt, str(value), const=True)
+
+
+@dataclass(frozen=True)
+class Take:
+    """A pending fixed-width read into ``target`` (``None`` for a pad byte).
+
+    After the ``unpack``, ``literal`` (zero-width leaves) is assigned, or
+    ``unpack`` (the name of a conversion that raises the precise error) is
+    applied: always, or only when ``guard`` does not hold.
+    """
+
+    fmt: str
+    width: int
+    target: str | None = None
+    unpack: str | None = None
+    guard: str | None = None
+    literal: str | None = None
+    path: Path = ()
+    what: str = ""
+
+
+class _GuardFailed(Exception):
+    pass
+
+
+def at(err: DataEncodingError, path: tuple[PathStep, ...]) -> DataEncodingError:
+    """Prepend ``path`` to the error's path; returns the error."""
+    err.path = (*path, *err.path)
+    return err
+
+
+def index_of(seq: Sequence[Any], item: Any) -> int:
+    """The index of ``item`` in ``seq`` by identity (a writer's loop does not
+    count: the first occurrence is the one that failed, since the same object
+    fails the same way wherever it is)."""
+    return next(i for i, x in enumerate(seq) if x is item)
+
+
+def put_failure(
+    items: Sequence[tuple[Callable[[Any], None] | None, Any, tuple[PathStep, ...]]],
+    exc: Exception,
+) -> DataEncodingError:
+    """The precise error of a fused write that failed: the first field whose check fails."""
+    for check, value, path in items:
+        if check is None:
+            continue
+        try:
+            check(value)
+        except DataEncodingError as err:
+            return at(err, path)
+    if isinstance(exc, DataEncodingError):
+        return exc
+    return EncodeError("invalid_value", f"cannot write the fields: {exc}")
+
+
+def short_read(
+    buf: bytes,
+    items: Sequence[tuple[int, str, Callable[[Any], Any] | None, tuple[PathStep, ...], str]],
+    pos: int,
+    end: int,
+) -> DataEncodingError:
+    """The error of a fused read that does not fit, as a field-by-field read
+    would report it: the first field that is invalid or runs out.
+
+    ``items`` are ``(width, struct code, unpack, path, what)``.
+    """
+    for width, code, unpack, path, what in items:
+        if end - pos < width:
+            return at(not_enough_data(pos, width, end, what), path)
+        if unpack is not None and width:
+            try:
+                unpack(struct.unpack_from(">" + code, buf, pos)[0])
+            except DataEncodingError as err:
+                return at(err.shift(pos), path)
+        pos += width
+    return not_enough_data(pos, 0, end)
+
+
+def unpack_failure(
+    unpack: Callable[[Any], Any], raw: Any, offset: int, path: tuple[PathStep, ...]
+) -> DataEncodingError:
+    """The error ``unpack`` raises for ``raw`` (called when its guard failed)."""
+    try:
+        unpack(raw)
+    except DataEncodingError as err:
+        return at(err.shift(offset), path)
+    return DecodeError("invalid_value", f"invalid value {raw!r}", offset=offset)
+
+
+def tuple_expr(items: Sequence[str]) -> str:
+    return "(" + "".join(f"{x}, " for x in items) + ")"
+
+
+class Gen:
+    """One function being generated: its lines, the objects it names, the pending run."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.env: dict[str, Any] = {
+            "_Err": DataEncodingError,
+            "_Guard": _GuardFailed,
+            "_at": at,
+            "_index": index_of,
+            "_put_failure": put_failure,
+            "_short": short_read,
+            "_unpack_failure": unpack_failure,
+        }
+        self.depth = 0
+        self._count = 0
+        self.puts: list[Put] = []
+        self.takes: list[Take] = []
+        #: bytes from ``pos`` known to be in the frame (a peek checked them)
+        self.known = 0
+        self._names: dict[int, str] = {}
+
+    # ------------------------------------------------------------ plumbing
+
+    def ref(self, obj: Any, prefix: str = "_k") -> str:
+        """A name for ``obj`` in the generated code (one per object)."""
+        name = self._names.get(id(obj))
+        if name is None:
+            name = f"{prefix}{len(self.env)}"
+            self.env[name] = obj
+            self._names[id(obj)] = name
+        return name
+
+    def var(self, prefix: str = "v") -> str:
+        """A fresh local variable name."""
+        self._count += 1
+        return f"{prefix}{self._count}"
+
+    def line(self, text: str) -> None:
+        self.lines.append("    " * self.depth + text)
+
+    @contextmanager
+    def block(self, header: str) -> Iterator[None]:
+        self.line(header)
+        self.depth += 1
+        try:
+            yield
+        finally:
+            self.depth -= 1
+
+    @contextmanager
+    def branch(self, header: str, end: str = "end") -> Iterator[None]:
+        """One branch of a choice: the pending run is carried into it and
+        flushed at its end; call :meth:`joined` after the last branch."""
+        puts, takes, known = list(self.puts), list(self.takes), self.known
+        with self.block(header):
+            yield
+            self.flush_write()
+            self.flush_read(end)
+        self.puts, self.takes, self.known = puts, takes, known
+
+    def joined(self) -> None:
+        """After a complete set of branches: each flushed its run."""
+        self.puts, self.takes, self.known = [], [], 0
+
+    def moved(self) -> None:
+        """Say that emitted code moved ``pos`` (what a peek checked is stale)."""
+        self.known = 0
+
+    def room(self) -> bool:
+        """Whether a part may still be inlined (else it is called)."""
+        return len(self.lines) < LINE_BUDGET
+
+    def raise_at(self, error: str, path: Path) -> None:
+        """Emit ``raise`` of the error expression, located at ``path``.
+
+        Fields fail in order: a pending field that is already wrong is
+        reported instead, as if it had been written when it came. (A reader
+        flushes its pending run before anything that may fail.)
+        """
+        assert not self.takes, "flush the pending reads before raising"
+        located = f"_at({error}, {tuple_expr(path)})" if path else error
+        if any(i.check is not None for i in self.puts):
+            located = f"_put_failure({self._report()}, {located})"
+        self.line(f"raise {located} from None")
+
+    def compile(self, name: str, label: str) -> Callable[..., Any]:
+        code = "\n".join(self.lines)
+        exec(compile(code, f"<data_encoding {label}>", "exec"), self.env)
+        fn: Callable[..., Any] = self.env[name]
+        fn.__source__ = code  # type: ignore[attr-defined]  # kept for debugging
+        return fn
+
+    # ------------------------------------------------------------- writing
+
+    def put(self, item: Put) -> None:
+        self.puts.append(item)
+
+    def _report(self, items: Sequence[Put] | None = None) -> str:
+        """The argument of ``put_failure`` for the pending run."""
+        return tuple_expr(
+            [
+                f"({i.check}, {i.value}, {tuple_expr(i.path)})"
+                for i in (self.puts if items is None else items)
+                if i.check is not None
+            ]
+        )
+
+    def flush_write(self) -> None:
+        items, self.puts = self.puts, []
+        if not items:
+            return
+        if all(i.const for i in items):
+            fmt = ">" + "".join(i.fmt for i in items)
+            data = struct.pack(fmt, *(int(i.arg or 0) for i in items if i.fmt))
+            self.line(f"out += {data!r}" if len(data) > 1 else f"out.append({data[0]})")
+            return
+        args = [i.arg for i in items if i.fmt and i.arg is not None]
+        guards = [i.guard for i in items if i.guard]
+        report = self._report(items)
+        with self.block("try:"):
+            if guards:
+                self.line(f"if not ({' and '.join(guards)}): raise _Guard")
+            for i in items:
+                if not i.fmt and i.check is not None and i.guard is None:
+                    self.line(f"{i.check}({i.value})")
+            if args:
+                pack = self.ref(struct.Struct(">" + "".join(i.fmt for i in items)).pack, "_pack")
+                self.line(f"out += {pack}({', '.join(args)})")
+        self.line(f"except Exception as x: raise _put_failure({report}, x) from None")
+
+    def call_write(self, enc: Encoding[Any], v: str, path: Path) -> None:
+        """Emit a call of ``enc``'s compiled writer."""
+        self.flush_write()
+        self.guarded(f"{self.ref(enc._write, '_w')}(out, {v})", path)
+
+    def guarded(self, statement: str, path: Path) -> None:
+        """Emit a statement whose errors are located at ``path``."""
+        if path:
+            self.line(f"try: {statement}")
+            self.line(f"except _Err as e: raise _at(e, {tuple_expr(path)}) from None")
+        else:
+            self.line(statement)
+
+    # ------------------------------------------------------------- reading
+
+    def take(self, item: Take) -> None:
+        self.takes.append(item)
+
+    def pending_width(self) -> int:
+        return sum(t.width for t in self.takes)
+
+    def _short(self, extra: Sequence[Take] = ()) -> str:
+        """The arguments of ``short_read`` for the pending run (and ``extra``)."""
+        items = [
+            f"({t.width}, {t.fmt!r}, {t.unpack}, {tuple_expr(t.path)}, {t.what!r})"
+            for t in [*self.takes, *extra]
+        ]
+        return f"buf, {tuple_expr(items)}"
+
+    def peek(self, width: int, path: Path, what: str, end: str) -> str:
+        """Read a choice byte (or two) just after the pending run, without
+        consuming it: the branches take it as a pad."""
+        offset = self.pending_width()
+        self.line(f"if {end} - pos < {offset + width}:")
+        short = self._short([Take("", width, path=path, what=what)])
+        self.line(f"    raise _short({short}, pos, {end})")
+        self.known = offset + width
+        name = self.var("t")
+        at = f"pos + {offset}" if offset else "pos"
+        if width == 1:
+            self.line(f"{name} = buf[{at}]")
+        else:
+            self.line(f"{name} = int.from_bytes(buf[{at}:{at} + {width}], 'big')")
+        return name
+
+    def flush_read(self, end: str) -> None:
+        items = self.takes
+        if not items:
+            return
+        width = self.pending_width()
+        if width > self.known:
+            self.line(f"if {end} - pos < {width}: raise _short({self._short()}, pos, {end})")
+        self.known = max(self.known - width, 0)
+        self.takes = []
+        targets = [t.target for t in items if t.width and t.target is not None]
+        if targets:
+            unpack = self.ref(struct.Struct(">" + "".join(t.fmt for t in items)).unpack_from, "_un")
+            self.line(f"{tuple_expr(targets)} = {unpack}(buf, pos)")
+        offset = 0
+        for t in items:
+            where = f"pos + {offset}" if offset else "pos"
+            if t.literal is not None:
+                self.line(f"{t.target} = {t.literal}")
+            elif t.unpack is not None and t.guard is not None:
+                self.line(f"if not ({t.guard}):")
+                self.line(
+                    f"    raise _unpack_failure({t.unpack}, {t.target}, {where}, "
+                    f"{tuple_expr(t.path)})"
+                )
+            elif t.unpack is not None:
+                self.line(f"try: {t.target} = {t.unpack}({t.target if t.width else 'None'})")
+                self.line(
+                    f"except _Err as e: raise _at(e.shift({where}), {tuple_expr(t.path)}) from None"
+                )
+            offset += t.width
+        if width:
+            self.line(f"pos += {width}")
+
+    def call_read(self, enc: Encoding[Any], target: str, end: str, path: Path) -> None:
+        """Emit a call of ``enc``'s compiled reader."""
+        self.flush_read(end)
+        self.moved()
+        self.guarded(f"{target}, pos = {self.ref(enc._read, '_r')}(buf, pos, {end})", path)
+
+
+def compile_writer(enc: Encoding[Any]) -> Writer:
+    """``enc``'s writer: its inline form as a function of its own."""
+    g = Gen()
+    with g.block("def write(out, v):"):
+        enc._inline_write(g, "v", ())
+        g.flush_write()
+    return g.compile("write", f"{type(enc).__name__} writer")
+
+
+def compile_reader(enc: Encoding[Any]) -> Reader:
+    """``enc``'s reader: its inline form as a function of its own."""
+    g = Gen()
+    with g.block("def read(buf, pos, end):"):
+        enc._inline_read(g, "x", "end", ())
+        g.flush_read("end")
+        g.line("return x, pos")
+    return g.compile("read", f"{type(enc).__name__} reader")

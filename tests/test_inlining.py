@@ -1,0 +1,166 @@
+"""Generated code against the same encodings compiled without inlining.
+
+A composite compiles into one function with its parts inlined (see
+``data_encoding.emit``): fused ``struct`` runs across records, union tags
+and presence bytes peeked inside a run, loops with inlined bodies. With the
+line budget at zero, every part is instead a call of its own compiled
+function. The two code paths differ; their results must not.
+
+Each distinct encoding of the reference vectors, plus the rich encodings of
+the failure tests, is built twice, once each way, and both are given the
+same inputs: valid values and values with one part spoiled (``encode``),
+valid and mutated bytes (``decode``). They must give the same bytes and
+values, or the same error: class, code, offset and path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from functools import partial
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import data_encoding as de
+from data_encoding import DataEncodingError, Encoding, emit
+from dsl import build
+from test_failures import FUZZ, PYTHONISH, RICH, mutated, rich_encodings
+from test_properties import VECTORS
+from vectors import legacy_records
+
+
+def _without_inlining(e: Encoding[Any]) -> Encoding[Any]:
+    """``e`` (not compiled yet), compiled with every part called rather than inlined."""
+    budget = emit.LINE_BUDGET
+    emit.LINE_BUDGET = 0
+    try:
+        e._write, e._read  # noqa: B018  # compiles the parts, recursively
+    finally:
+        emit.LINE_BUDGET = budget
+    return e
+
+
+def _dsl_of_vectors() -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for record in legacy_records():
+        out.setdefault(record["id"].split("-")[0], record["encoding"])
+    return out
+
+
+PAIRS: dict[str, tuple[Encoding[Any], Encoding[Any]]] = {
+    **{
+        f"vector:{name}": (VECTORS[name], _without_inlining(build(dsl)))
+        for name, dsl in _dsl_of_vectors().items()
+    },
+    **{f"rich:{name}": (RICH[name], _without_inlining(e)) for name, e in rich_encodings().items()},
+}
+
+
+def test_pairs_are_distinct_objects() -> None:
+    """The comparison means something: composite pairs are two compilations."""
+    distinct = [name for name, (a, b) in PAIRS.items() if a is not b]
+    assert len(distinct) >= 100
+    inlined, plain = PAIRS["rich:record"]
+    assert "_pack" in inlined._write.__source__  # type: ignore[attr-defined]
+    assert "_pack" not in plain._write.__source__  # type: ignore[attr-defined]
+
+
+def outcome(action: Callable[[], Any]) -> Any:
+    try:
+        return ("ok", action())
+    except DataEncodingError as err:
+        return (type(err).__name__, err.code, err.offset, err.path)
+
+
+def _parts(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    yield path
+    if isinstance(value, dict):
+        for k, x in value.items():
+            yield from _parts(x, (*path, k))
+    elif isinstance(value, list | tuple):
+        for i, x in enumerate(value):
+            yield from _parts(x, (*path, i))
+
+
+def _replace(value: Any, path: tuple[Any, ...], junk: Any) -> Any:
+    if not path:
+        return junk
+    head, rest = path[0], path[1:]
+    if isinstance(value, dict):
+        return {**value, head: _replace(value[head], rest, junk)}
+    items = list(value)
+    items[head] = _replace(items[head], rest, junk)
+    return tuple(items) if isinstance(value, tuple) else items
+
+
+def spoiled(value: Any, data: st.DataObject) -> Any:
+    """``value`` with one part (or the whole) replaced by an arbitrary Python value."""
+    path = data.draw(st.sampled_from(list(_parts(value))))
+    return _replace(value, path, data.draw(PYTHONISH))
+
+
+NAMES = sorted(PAIRS)
+
+
+@FUZZ
+@given(st.sampled_from(NAMES), st.data())
+def test_encode_agrees(name: str, data: st.DataObject) -> None:
+    inlined, plain = PAIRS[name]
+    value = data.draw(inlined.strategy())
+    for v in (value, spoiled(value, data)):
+        assert outcome(partial(inlined.encode, v)) == outcome(partial(plain.encode, v))
+
+
+@FUZZ
+@given(st.sampled_from(NAMES), st.data())
+def test_decode_agrees(name: str, data: st.DataObject) -> None:
+    inlined, plain = PAIRS[name]
+    raw = data.draw(mutated(inlined))
+    assert outcome(lambda: inlined.decode(raw)) == outcome(lambda: plain.decode(raw))
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        # uid, then tag 7 at byte 2: the tag's error once uid is read
+        ("00010700000001", ("DecodeError", "unexpected_tag", 2, ("state",))),
+        # a presence byte 0x01 for "code" of the exited case
+        ("0001010000000101", ("DecodeError", "invalid_presence_flag", 7, ("state", "code"))),
+        # cut inside pid: not enough data for pid, at its first byte
+        ("00010000", ("DecodeError", "not_enough_data", 3, ("state", "pid"))),
+    ],
+)
+def test_peeked_choices_report_like_calls(raw: str, expected: tuple[Any, ...]) -> None:
+    assert outcome(lambda: UID_STATE.decode(bytes.fromhex(raw))) == expected
+
+
+def test_fields_fail_in_order_across_a_fused_run() -> None:
+    # uid is wrong and so is the case (no pid): uid comes first, though its
+    # bytes wait to be packed with the case's
+    value = {"uid": 70000, "state": {"state": "running"}}
+    assert outcome(lambda: UID_STATE.encode(value)) == (
+        "EncodeError",
+        "invalid_int",
+        None,
+        ("uid",),
+    )
+    value = {"uid": 7, "state": {"state": "running"}}
+    assert outcome(lambda: UID_STATE.encode(value)) == (
+        "EncodeError",
+        "missing_field",
+        None,
+        ("state", "pid"),
+    )
+
+
+PID = de.req("pid", de.int31)
+CODE = de.opt("code", de.int31)
+STATE = de.union(
+    [
+        de.case(0, "running", de.obj(de.req("state", de.constant("running")), PID)),
+        de.case(1, "exited", de.obj(de.req("state", de.constant("exited")), PID, CODE)),
+    ]
+)
+UID_STATE = de.obj(de.req("uid", de.uint16), de.req("state", STATE))
