@@ -43,6 +43,7 @@ from data_encoding import (
     int31,
     int32,
     int64,
+    list_,
     n,
     uint8,
     uint16,
@@ -374,6 +375,48 @@ def test_n_decode_arbitrary_bytes_agrees_with_oracle(data: bytes) -> None:
 @given(ZARITH_BYTES)
 def test_z_decode_arbitrary_bytes_agrees_with_oracle(data: bytes) -> None:
     assert _ours(z, data) == _theirs(oracle_decode_z, data)
+
+
+# Lists are read and written whole (boundaries found for the frame at once,
+# long numbers converted whole): element by element, the oracle must agree.
+
+BIG_INTS = st.integers(-(2**600), 2**600) | st.integers(-(2**50), 2**50) | st.integers(-70, 70)
+
+
+@given(st.lists(BIG_INTS, max_size=12))
+def test_z_list_matches_oracle(values: list[int]) -> None:
+    data = list_(z).encode(values)
+    assert data[4:] == b"".join(oracle_z(v) for v in values)
+    assert list_(z).decode(data) == values
+
+
+@given(st.lists(BIG_INTS.map(abs), max_size=12))
+def test_n_list_matches_oracle(values: list[int]) -> None:
+    data = list_(n).encode(values)
+    assert data[4:] == b"".join(oracle_n(v) for v in values)
+    assert list_(n).decode(data) == values
+
+
+def _oracle_list(decoder: Any, data: bytes) -> tuple[bool, Any]:
+    """Read numbers one after the other with the oracle until the data ends."""
+    out = []
+    while data:
+        for cut in range(1, len(data) + 1):  # the first prefix that decodes
+            ok, value = _theirs(decoder, data[:cut])
+            if ok:
+                out.append(value)
+                data = data[cut:]
+                break
+        else:
+            return False, None
+    return True, out
+
+
+@given(st.lists(ZARITH_BYTES, max_size=4).map(b"".join))
+def test_zarith_list_decode_arbitrary_bytes_agrees_with_oracle(body: bytes) -> None:
+    framed = len(body).to_bytes(4, "big") + body
+    assert _ours(list_(z), framed) == _oracle_list(oracle_decode_z, body)
+    assert _ours(list_(n), framed) == _oracle_list(oracle_decode_n, body)
 
 
 def test_zarith_negative_values_refused_by_n() -> None:

@@ -44,6 +44,7 @@ Sizer = Callable[[Any], int]
 ToJson = Callable[[Any], JsonValue]
 FromJson = Callable[[JsonValue], Any]
 Predicate = Callable[[Any], bool]
+ManyReader = Callable[[bytes, int, int], list[Any]]
 
 BytesLike = bytes | bytearray | memoryview
 
@@ -268,6 +269,12 @@ class Encoding(Generic[T]):
 
     def _inline_write(self, g: Gen, v: str, path: Path) -> None:
         raise NotImplementedError
+
+    def _many(self) -> tuple[Writer, ManyReader] | None:
+        """A writer of a whole list of values and a reader of a whole frame of
+        them (errors located at the element's index), when this encoding has
+        faster ones than a loop."""
+        return None
 
     def _emit_bytes(self, g: Gen, v: str, path: Path) -> str | None:
         """For byte strings written as they are: emit code that puts the bytes of

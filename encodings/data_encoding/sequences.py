@@ -153,6 +153,12 @@ class ListEncoding(Encoding[list[Any]]):
             g.take(Take(code[1:], width, count, path=path, what="an element count"))
             g.flush_read(end)
             g.guarded(f"{g.ref(self._check_count)}({count}, pos, {end})", path)
+        many = self.elt._many()
+        if many is not None and mode == "frame" and self.max_length is None:
+            g.guarded(f"{target} = {g.ref(many[1], '_rm')}(buf, pos, {end})", path)
+            g.line(f"pos = {end}")
+            g.moved()
+            return
         items, x = g.var("L"), g.var("x")
         g.line(f"{items} = []")
         loop = f"while pos < {end}:" if mode == "frame" else f"for _ in range({count}):"
@@ -194,6 +200,10 @@ class ListEncoding(Encoding[list[Any]]):
         mode, arg = self.count_mode
         if mode == "count":
             g.line(f"out += {g.ref(struct.Struct(HEADERS[arg][0]).pack)}(len({v}))")
+        many = self.elt._many()
+        if many is not None:
+            g.guarded(f"{g.ref(many[0], '_wm')}(out, {v})", path)
+            return
         x = g.var("x")
         with g.block(f"for {x} in {v}:"):
             self.elt._emit_write(g, x, (*path, f"_index({v}, {x})"))

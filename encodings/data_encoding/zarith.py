@@ -17,10 +17,12 @@ zero ``40`` (``negative_zero``); so each number has exactly one encoding.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from .core import Encoding, FromJson, Reader, Sizer, ToJson, Writer
-from .errors import DecodeError, EncodeError, not_enough_data
+from .core import Encoding, FromJson, ManyReader, Reader, Sizer, ToJson, Writer
+from .emit import index_of
+from .errors import DataEncodingError, DecodeError, EncodeError, not_enough_data
 from .jsonvalue import JsonValue
 from .leaves import wrong_value_type
 from .primitives import decimal_from_json
@@ -28,6 +30,91 @@ from .size import DYNAMIC
 
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
+
+
+# Numbers of many 7-bit groups are converted whole, not one group at a time:
+# the groups (7-bit *lanes*) are spread to one per byte, or packed back, with
+# log2(lanes) mask-and-shift steps on one big int, and the bytes come from a
+# single ``int.to_bytes`` / ``int.from_bytes``. Short numbers take a loop,
+# which is faster at that size.
+
+_LOOP_GROUPS = 6
+"""At most this many groups after the first byte: a per-group loop."""
+
+
+@cache
+def _steps(lanes: int, spread: bool) -> tuple[tuple[int, int], ...]:
+    """``(mask, shift)`` steps moving lane ``i`` from bit ``7i`` to ``8i`` (spread)
+    or back (pack); ``lanes`` a power of two, fewer lanes work too (they are 0).
+
+    Lane ``i`` moves by ``i`` bits, one bit of ``i`` per step: the highest bit
+    first when spreading, the lowest first when packing, so that no lane
+    ever runs into another.
+    """
+    bits = range((lanes - 1).bit_length())
+    place = [(7 if spread else 8) * i for i in range(lanes)]
+    steps = []
+    for j in reversed(bits) if spread else bits:
+        shift = 1 << j
+        mask = 0
+        for i in range(lanes):
+            if i & shift:
+                mask |= 0x7F << place[i]
+                place[i] += shift if spread else -shift
+        steps.append((mask, shift))
+    return tuple(steps)
+
+
+_S1, _S2, _S3, _S4, _S5 = (mask for mask, _ in _steps(32, spread=True))
+_P1, _P2, _P3, _P4, _P5 = (mask for mask, _ in _steps(32, spread=False))
+_MORE_BITS = [int.from_bytes(b"\x80" * (k - 1), "little") for k in range(33)]
+"""``0x80`` in each of ``k`` bytes but the last (little-endian): continuation bits."""
+
+
+def _spread(h: int, k: int) -> bytes:
+    """The ``k`` groups of ``h``, one per byte, least significant first, with
+    continuation bits."""
+    if k <= 32:
+        t = h & _S1
+        h += t * 65535
+        t = h & _S2
+        h += t * 255
+        t = h & _S3
+        h += t * 15
+        t = h & _S4
+        h += t * 3
+        h += h & _S5
+        return (h | _MORE_BITS[k]).to_bytes(k, "little")
+    for mask, shift in _steps(1 << (k - 1).bit_length(), spread=True):
+        t = h & mask
+        h += t * ((1 << shift) - 1)
+    return (h | int.from_bytes(b"\x80" * (k - 1), "little")).to_bytes(k, "little")
+
+
+def _pack(lanes: bytes) -> int:
+    """The value of 7-bit groups, one per byte (continuation bits cleared),
+    least significant first."""
+    h = int.from_bytes(lanes, "little")
+    if len(lanes) <= 32:
+        h -= (h & _P1) >> 1
+        t = h & _P2
+        h -= t - (t >> 2)
+        t = h & _P3
+        h -= t - (t >> 4)
+        t = h & _P4
+        h -= t - (t >> 8)
+        t = h & _P5
+        return h - (t - (t >> 16))
+    for mask, shift in _steps(1 << (len(lanes) - 1).bit_length(), spread=False):
+        t = h & mask
+        h -= t - (t >> shift)
+    return h
+
+
+_LOW7 = bytes(i & 0x7F for i in range(256))
+"""``bytes.translate`` table clearing continuation bits."""
+_MORE = bytes(i >> 7 for i in range(256))
+"""``bytes.translate`` table: 1 where a continuation bit is set, else 0."""
 
 
 def _end_of_number(buf: bytes, pos: int, end: int, what: str) -> int:
@@ -50,6 +137,8 @@ def _end_of_number(buf: bytes, pos: int, end: int, what: str) -> int:
 
 def _groups(buf: bytes, start: int, stop: int) -> int:
     """The value of the 7-bit groups ``buf[start:stop]``, least significant first."""
+    if stop - start > _LOOP_GROUPS:
+        return _pack(buf[start:stop].translate(_LOW7))
     value = 0
     shift = 0
     for byte in buf[start:stop]:
@@ -81,6 +170,9 @@ def read_z(buf: bytes, pos: int, end: int) -> tuple[int, int]:
 
 
 def write_n_bytes(value: int, out: bytearray) -> None:
+    if value >= 1 << (7 * _LOOP_GROUPS):
+        out += _spread(value, -(-value.bit_length() // 7))
+        return
     while value >= 0x80:
         out.append((value & 0x7F) | 0x80)
         value >>= 7
@@ -122,6 +214,107 @@ def size_z(value: Any) -> int:
     return -(-(abs(int(value)).bit_length() + 1) // 7)
 
 
+# ------------------------------------------------------------- whole lists
+
+
+def write_many(out: bytearray, values: Any, natural: bool) -> None:
+    """Append every number of ``values`` (a list of ``n`` or ``z``), as
+    ``write_n``/``write_z`` would one by one (a loop of calls costs a third more)."""
+    app = out.append
+    for x in values:
+        if type(x) is not int or (natural and x < 0):
+            try:
+                (write_n if natural else write_z)(bytearray(), x)  # raises the precise error
+            except DataEncodingError as err:
+                raise err.within(index_of(values, x)) from None
+            x = int(x)  # an int subclass, a bool
+        if x >= 0:
+            if natural:
+                m = x
+                if m < 128:
+                    app(m)
+                    continue
+                app(0x80 | (m & 127))
+                h = m >> 7
+            else:
+                if x < 64:
+                    app(x)
+                    continue
+                m = x
+                app(0x80 | (m & 63))
+                h = m >> 6
+        else:
+            m = -x
+            if m < 64:
+                app(0x40 | m)
+                continue
+            app(0xC0 | (m & 63))
+            h = m >> 6
+        if h < 128:
+            app(h)
+        elif h < 1 << (7 * _LOOP_GROUPS):
+            while h >= 128:
+                app(0x80 | (h & 127))
+                h >>= 7
+            app(h)
+        else:
+            out += _spread(h, -(-h.bit_length() // 7))
+
+
+def read_many(buf: bytes, pos: int, end: int, natural: bool) -> list[int]:
+    """Every number of ``buf[pos:end]`` (``n`` or ``z``), as ``read_n``/``read_z``
+    would one by one: the number boundaries are found for the whole frame at
+    once, then each number is one slice."""
+    segment = buf[pos:end]
+    # len(run) = the bytes after each number's first byte
+    runs = segment.translate(_MORE).split(b"\x00")
+    leftover = runs.pop()  # what follows the last number's last byte
+    lanes = segment.translate(_LOW7)
+    out: list[int] = []
+    app = out.append
+    i = 0
+    try:
+        for k in map(len, runs):
+            c = segment[i]
+            if k == 0:
+                if natural:
+                    app(c)
+                elif c == 0x40:
+                    raise _Redo
+                else:
+                    app(-(c & 63) if c & 64 else c)
+                i += 1
+                continue
+            stop = i + 1 + k
+            if not segment[stop - 1]:
+                raise _Redo
+            if k <= _LOOP_GROUPS:
+                m = c & 127 if natural else c & 63
+                shift = 7 if natural else 6
+                for d in lanes[i + 1 : stop]:
+                    m |= d << shift
+                    shift += 7
+            elif natural:
+                m = (c & 127) | (_pack(lanes[i + 1 : stop]) << 7)
+            else:
+                m = (c & 63) | (_pack(lanes[i + 1 : stop]) << 6)
+            app(-m if not natural and c & 64 else m)
+            i = stop
+        if leftover:
+            raise _Redo
+    except _Redo:  # let the one-number reader say what is wrong, and where
+        try:
+            (read_n if natural else read_z)(buf, pos + i, end)
+        except DataEncodingError as err:
+            raise err.within(len(out)) from None
+        raise AssertionError("a number read whole and alone disagree") from None
+    return out
+
+
+class _Redo(Exception):
+    """A number is not canonical or runs past the end (read it alone to say how)."""
+
+
 class Zarith(Encoding[int]):
     def __init__(self, natural: bool) -> None:
         self.natural = natural
@@ -141,6 +334,17 @@ class Zarith(Encoding[int]):
 
     def _build_sizer(self) -> Sizer:
         return size_n if self.natural else size_z
+
+    def _many(self) -> tuple[Writer, ManyReader]:
+        natural = self.natural
+
+        def write(out: bytearray, values: Any) -> None:
+            write_many(out, values, natural)
+
+        def read(buf: bytes, pos: int, end: int) -> list[Any]:
+            return read_many(buf, pos, end, natural)
+
+        return write, read
 
     def _build_to_json(self) -> ToJson:
         natural = self.natural
