@@ -221,6 +221,8 @@ def write_many(out: bytearray, values: Any, natural: bool) -> None:
     """Append every number of ``values`` (a list of ``n`` or ``z``), as
     ``write_n``/``write_z`` would one by one (a loop of calls costs a third more)."""
     app = out.append
+    low, shift0 = (127, 7) if natural else (63, 6)  # the first byte's magnitude bits
+    looped = 1 << (7 * _LOOP_GROUPS)
     for x in values:
         if type(x) is not int or (natural and x < 0):
             try:
@@ -229,30 +231,17 @@ def write_many(out: bytearray, values: Any, natural: bool) -> None:
                 raise err.within(index_of(values, x)) from None
             x = int(x)  # an int subclass, a bool
         if x >= 0:
-            if natural:
-                m = x
-                if m < 128:
-                    app(m)
-                    continue
-                app(0x80 | (m & 127))
-                h = m >> 7
-            else:
-                if x < 64:
-                    app(x)
-                    continue
-                m = x
-                app(0x80 | (m & 63))
-                h = m >> 6
+            m, s = x, 0
         else:
-            m = -x
-            if m < 64:
-                app(0x40 | m)
-                continue
-            app(0xC0 | (m & 63))
-            h = m >> 6
+            m, s = -x, 64
+        if m <= low:
+            app(s | m)
+            continue
+        app(0x80 | s | (m & low))
+        h = m >> shift0
         if h < 128:
             app(h)
-        elif h < 1 << (7 * _LOOP_GROUPS):
+        elif h < looped:
             while h >= 128:
                 app(0x80 | (h & 127))
                 h >>= 7
@@ -270,6 +259,8 @@ def read_many(buf: bytes, pos: int, end: int, natural: bool) -> list[int]:
     runs = segment.translate(_MORE).split(b"\x00")
     leftover = runs.pop()  # what follows the last number's last byte
     lanes = segment.translate(_LOW7)
+    # the first byte holds 7 bits of an n; 6 bits and the sign (0x40) of a z
+    sign, low, shift0 = (0, 127, 7) if natural else (64, 63, 6)
     out: list[int] = []
     app = out.append
     i = 0
@@ -277,28 +268,26 @@ def read_many(buf: bytes, pos: int, end: int, natural: bool) -> list[int]:
         for k in map(len, runs):
             c = segment[i]
             if k == 0:
-                if natural:
-                    app(c)
-                elif c == 0x40:
-                    raise _Redo
+                if c & sign:
+                    if c == 0x40:
+                        raise _Redo
+                    app(-(c & 63))
                 else:
-                    app(-(c & 63) if c & 64 else c)
+                    app(c)
                 i += 1
                 continue
             stop = i + 1 + k
             if not segment[stop - 1]:
                 raise _Redo
             if k <= _LOOP_GROUPS:
-                m = c & 127 if natural else c & 63
-                shift = 7 if natural else 6
+                m = c & low
+                shift = shift0
                 for d in lanes[i + 1 : stop]:
                     m |= d << shift
                     shift += 7
-            elif natural:
-                m = (c & 127) | (_pack(lanes[i + 1 : stop]) << 7)
             else:
-                m = (c & 63) | (_pack(lanes[i + 1 : stop]) << 6)
-            app(-m if not natural and c & 64 else m)
+                m = (c & low) | (_pack(lanes[i + 1 : stop]) << shift0)
+            app(-m if c & sign else m)
             i = stop
         if leftover:
             raise _Redo
