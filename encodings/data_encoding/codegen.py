@@ -123,7 +123,7 @@ def emit_read(
     for i, (p, name) in enumerate(zip(parts, names, strict=True)):
         step = _step(path, p)
         frame = end
-        if i == var_index:
+        if i == var_index and tail:
             g.flush_read(end)
             frame = g.var("vend")
             g.moved()  # a new frame: what a peek checked was in the old one
@@ -154,8 +154,9 @@ def emit_read(
             p.enc._emit_read(g, name, frame, step)
         if i == var_index:
             g.flush_read(frame)
-            with g.block(f"if pos != {frame}:"):
-                g.raise_at(f"{g.ref(_extra)}(pos, {frame})", step)
+            if g.ended != frame:
+                with g.block(f"if pos != {frame}:"):
+                    g.raise_at(f"{g.ref(_extra)}(pos, {frame})", step)
             g.moved()
     g.flush_read(end)
     named = list(zip(parts, names, strict=True))
@@ -178,12 +179,21 @@ def emit_write(
 ) -> None:
     """Emit the writing of the dict (or tuple) in variable ``v``."""
     names = [g.var("f") for _ in parts]
+    known = g.dicts.get(v, {}) if as_dict else {}
+    # a constant member the union already matched needs no writing nor check
+    settled = {
+        i
+        for i, p in enumerate(parts)
+        if p.mode == "req" and p.key in known and getattr(p.enc, "constant", None) == known[p.key]
+    }
     if as_dict:
-        _fetch_fields(g, parts, keys, names, v, path)
+        _fetch_fields(g, parts, keys, names, v, path, settled)
     else:
         _fetch_elements(g, parts, names, v, path)
-    for p, name in zip(parts, names, strict=True):
+    for i, (p, name) in enumerate(zip(parts, names, strict=True)):
         step = _step(path, p)
+        if i in settled:
+            continue
         if p.mode == "opt":
             with g.branch(f"if {name} is None:"):
                 g.put(const("B", 0))
@@ -207,15 +217,23 @@ def emit_write(
 
 
 def _fetch_fields(
-    g: Gen, parts: Sequence[Part], keys: frozenset[str], names: list[str], v: str, path: Path
+    g: Gen,
+    parts: Sequence[Part],
+    keys: frozenset[str],
+    names: list[str],
+    v: str,
+    path: Path,
+    settled: set[int],
 ) -> None:
-    with g.block(f"if type({v}) is not dict and not isinstance({v}, dict):"):
-        g.raise_at(f"{g.ref(wrong_value_type)}('a dict', {v})", path)
+    if v not in g.dicts:
+        with g.block(f"if type({v}) is not dict and not isinstance({v}, dict):"):
+            g.raise_at(f"{g.ref(wrong_value_type)}('a dict', {v})", path)
     required = [i for i, p in enumerate(parts) if p.mode == "req"]
-    if required:
+    if len(required) > len(settled):
         with g.block("try:"):
             for i in required:
-                g.line(f"{names[i]} = {v}[{parts[i].key!r}]")
+                if i not in settled:
+                    g.line(f"{names[i]} = {v}[{parts[i].key!r}]")
         with g.block("except KeyError:"):
             g.raise_at(f"{g.ref(_missing)}({g.ref(parts)}, {v})", path)
     for i, p in enumerate(parts):

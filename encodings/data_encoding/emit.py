@@ -182,6 +182,11 @@ class Gen:
         self.takes: list[Take] = []
         #: bytes from ``pos`` known to be in the frame (a peek checked them)
         self.known = 0
+        #: the frame variable ``pos`` is known to equal (a part read to its end)
+        self.ended: str | None = None
+        #: variables known to hold exactly a ``dict`` (a union case chosen by
+        #: a member), with the members known to hold a constant
+        self.dicts: dict[str, dict[str, str]] = {}
         self._names: dict[int, str] = {}
 
     # ------------------------------------------------------------ plumbing
@@ -216,20 +221,24 @@ class Gen:
     def branch(self, header: str, end: str = "end") -> Iterator[None]:
         """One branch of a choice: the pending run is carried into it and
         flushed at its end; call :meth:`joined` after the last branch."""
-        puts, takes, known = list(self.puts), list(self.takes), self.known
+        puts, takes, known, dicts = list(self.puts), list(self.takes), self.known, self.dicts
+        self.dicts = dict(dicts)
         with self.block(header):
             yield
             self.flush_write()
             self.flush_read(end)
-        self.puts, self.takes, self.known = puts, takes, known
+        self.puts, self.takes, self.known, self.dicts = puts, takes, known, dicts
+        self.ended = None
 
     def joined(self) -> None:
         """After a complete set of branches: each flushed its run."""
-        self.puts, self.takes, self.known = [], [], 0
+        self.puts, self.takes, self.known, self.ended = [], [], 0, None
 
-    def moved(self) -> None:
-        """Say that emitted code moved ``pos`` (what a peek checked is stale)."""
+    def moved(self, to: str | None = None) -> None:
+        """Say that emitted code moved ``pos`` (what a peek checked is stale),
+        to the end of frame ``to`` if given."""
         self.known = 0
+        self.ended = to
 
     def room(self) -> bool:
         """Whether a part may still be inlined (else it is called)."""
@@ -281,6 +290,10 @@ class Gen:
             return
         args = [i.arg for i in items if i.fmt and i.arg is not None]
         guards = [i.guard for i in items if i.guard]
+        pack = self.ref(struct.Struct(">" + "".join(i.fmt for i in items)).pack, "_pack")
+        if all(i.check is None for i in items):  # constants and sizes: nothing can fail
+            self.line(f"out += {pack}({', '.join(args)})")
+            return
         report = self._report(items)
         with self.block("try:"):
             if guards:
@@ -289,7 +302,6 @@ class Gen:
                 if not i.fmt and i.check is not None and i.guard is None:
                     self.line(f"{i.check}({i.value})")
             if args:
-                pack = self.ref(struct.Struct(">" + "".join(i.fmt for i in items)).pack, "_pack")
                 self.line(f"out += {pack}({', '.join(args)})")
         self.line(f"except Exception as x: raise _put_failure({report}, x) from None")
 
@@ -346,6 +358,8 @@ class Gen:
         if width > self.known:
             self.line(f"if {end} - pos < {width}: raise _short({self._short()}, pos, {end})")
         self.known = max(self.known - width, 0)
+        if width:
+            self.ended = None
         self.takes = []
         targets = [t.target for t in items if t.width and t.target is not None]
         if targets:

@@ -96,8 +96,9 @@ class DynamicSize(Wrapper[T]):
         g.moved()
         self.inner._emit_read(g, target, stop, path)
         g.flush_read(stop)
-        with g.block(f"if pos != {stop}:"):
-            g.raise_at(f"{g.ref(_unread)}(pos, {stop}, {size})", path)
+        if g.ended != stop:
+            with g.block(f"if pos != {stop}:"):
+                g.raise_at(f"{g.ref(_unread)}(pos, {stop}, {size})", path)
         g.moved()
 
     def _bad_frame(self, size: int, pos: int, end: int) -> DecodeError:

@@ -157,7 +157,7 @@ class ListEncoding(Encoding[list[Any]]):
         if many is not None and mode == "frame" and self.max_length is None:
             g.guarded(f"{target} = {g.ref(many[1], '_rm')}(buf, pos, {end})", path)
             g.line(f"pos = {end}")
-            g.moved()
+            g.moved(to=end)
             return
         items, x = g.var("L"), g.var("x")
         g.line(f"{items} = []")
@@ -176,7 +176,7 @@ class ListEncoding(Encoding[list[Any]]):
             self.elt._emit_read(g, x, end, (*path, f"len({items})"))
             g.flush_read(end)
             g.line(f"{items}.append({x})")
-        g.moved()
+        g.moved(to=end if mode == "frame" else None)
         g.line(f"{target} = {items}")
 
     def _check_count(self, count: int, pos: int, end: int) -> None:

@@ -160,7 +160,7 @@ class RawBytes(Encoding[Any]):
         else:
             g.line(f"{target} = buf[pos:{end}]")
         g.line(f"pos = {end}")
-        g.moved()
+        g.moved(to=end)
 
     def _build_reader(self) -> Reader:
         if self.text:

@@ -232,6 +232,7 @@ class Union(Encoding[Any]):
         g.line(f"{constant} = {v}.get({key!r}) if type({v}) is dict else None")
         for i, (name, c) in enumerate(cases):
             with g.branch(f"{'elif' if i else 'if'} {constant} == {name!r}:"):
+                g.dicts[v] = {key: name}
                 g.put(const(fmt, c.tag or 0))
                 c.enc._emit_write(g, v, path)
         with g.branch("else:"):
