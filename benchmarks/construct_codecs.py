@@ -32,7 +32,11 @@ Limits of construct found while writing these:
 * Construct has no Zarith integer: :func:`_zarith_z` is a custom ``Construct``
   that reads one byte at a time, like construct's own ``VarInt``, and cannot
   be compiled (it is linked, which compiling ``GreedyRange`` does anyway), so
-  the compiled ``zarith_z`` codec only compiles the byte-size prefix.
+  the compiled ``zarith_z`` codec only compiles the parsing of the byte-size
+  prefix.
+* ``Prefixed`` compiles its parsing only: building any of these structs runs
+  the interpreted ``Prefixed``, so compiling speeds up building only through
+  the compiled elements (the block header's and records' structs).
 * Construct has no 31-bit integer: ``int31`` fields are ``Int32sb``, which does
   not reject values outside ``int31``'s range.
 * Nothing here checks that a ``Prefixed`` area or the whole input is consumed.

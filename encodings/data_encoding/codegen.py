@@ -12,11 +12,12 @@ fixed and are read from the end of the frame.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Literal
 
-from .core import Encoding
+from .core import Encoding, Then
 from .emit import Gen, Path, Take, const, tuple_expr
 from .errors import DecodeError, EncodeError, describe_value, not_enough_data
 from .leaves import wrong_value_type
@@ -109,10 +110,23 @@ def _step(path: Path, part: Part) -> Path:
 # --------------------------------------------------------------- reading
 
 
+def _forks(g: Gen, part: Part) -> bool:
+    """Whether to hand the code after ``part`` to it, to copy into each of its
+    branches (bounded: the rest is otherwise emitted once, after the join)."""
+    return (part.mode == "opt" or part.enc._may_fork()) and g.may_copy(2)
+
+
 def emit_read(
-    g: Gen, parts: Sequence[Part], as_dict: bool, target: str, end: str, path: Path
+    g: Gen,
+    parts: Sequence[Part],
+    as_dict: bool,
+    target: str,
+    end: str,
+    path: Path,
+    then: Then = None,
 ) -> None:
-    """Emit the reading of ``parts`` into a dict (or a tuple) in ``target``."""
+    """Emit the reading of ``parts`` into a dict (or a tuple) in ``target``,
+    then ``then()``."""
     var_index = next((i for i, p in enumerate(parts) if p.size is VARIABLE), None)
     tail = 0
     if var_index is not None:
@@ -120,64 +134,92 @@ def emit_read(
             assert isinstance(p.size, Fixed)
             tail += p.size.n
     names = [g.var("f") for _ in parts]
-    for i, (p, name) in enumerate(zip(parts, names, strict=True)):
-        step = _step(path, p)
-        frame = end
-        if i == var_index and tail:
-            g.flush_read(end)
-            frame = g.var("vend")
-            g.moved()  # a new frame: what a peek checked was in the old one
-            g.line(f"{frame} = {end} - {tail}")
-            with g.block(f"if {frame} < pos:"):
-                g.raise_at(f"{g.ref(not_enough_data)}(pos, {tail}, {end})", step)
-        if p.mode == "opt":
-            flag = g.peek(1, step, "", frame)
-            with g.branch(f"if {flag} == 0:", frame):
-                g.take(Take("x", 1))
-                g.line(f"{name} = None")
-            with g.branch(f"elif {flag} == 255:", frame):
-                g.take(Take("x", 1))
-                p.enc._emit_read(g, name, frame, step)
-            with g.branch("else:", frame):
+
+    def rest(first: int) -> None:
+        for i in range(first, len(parts)):
+            p, name, step, frame = parts[i], names[i], _step(path, parts[i]), end
+            if i == var_index and tail:
+                g.flush_read(end)
+                frame = g.var("vend")
+                g.moved()  # a new frame: what a peek checked was in the old one
+                g.line(f"{frame} = {end} - {tail}")
+                with g.block(f"if {frame} < pos:"):
+                    g.raise_at(f"{g.ref(not_enough_data)}(pos, {tail}, {end})", step)
+
+            def after(i: int = i, frame: str = frame, step: Path = step) -> None:
+                if i == var_index:
+                    g.flush_read(frame)
+                    if g.ended != frame:
+                        with g.block(f"if pos != {frame}:"):
+                            g.raise_at(f"{g.ref(_extra)}(pos, {frame})", step)
+                    g.moved()
+
+            def after_then(i: int = i, after: Callable[[], None] = after) -> None:
+                after()
+                rest(i + 1)
+
+            follow = after_then if _forks(g, p) else None
+            if p.mode == "opt":
+                flag = g.peek(1, step, "", frame)
+                with g.choice(2, follow) as more:
+                    with g.branch(f"if {flag} == 0:", frame):
+                        g.take(Take("x", 1))
+                        g.line(f"{name} = None")
+                        if more is not None:
+                            more()
+                    with g.branch(f"elif {flag} == 255:", frame):
+                        g.take(Take("x", 1))
+                        p.enc._emit_read(g, name, frame, step, more)
+                    with g.branch("else:", frame):
+                        g.flush_read(frame)
+                        g.raise_at(f"{g.ref(_bad_flag)}(pos, {flag})", step)
+            elif p.mode == "varopt":
                 g.flush_read(frame)
-                g.raise_at(f"{g.ref(_bad_flag)}(pos, {flag})", step)
-            g.joined()
-        elif p.mode == "varopt":
-            g.flush_read(frame)
-            with g.block(f"if pos == {frame}:"):
-                g.line(f"{name} = None")
-            with g.block("else:"):
-                p.enc._emit_read(g, name, frame, step)
-                g.flush_read(frame)
-            g.moved()
+                with g.block(f"if pos == {frame}:"):
+                    g.line(f"{name} = None")
+                with g.block("else:"):
+                    p.enc._emit_read(g, name, frame, step)
+                    g.flush_read(frame)
+                g.moved()
+            else:
+                p.enc._emit_read(g, name, frame, step, follow)
+            if follow is not None:
+                return  # the rest went with the part
+            after()
+        finish()
+
+    def finish() -> None:
+        # built once the pending run is read; the fields after this record
+        # may join the run meanwhile
+        named = list(zip(parts, names, strict=True))
+        if not as_dict:
+            items = [name if p.mode != "splice" else f"*{name}" for p, name in named]
+            g.after_reads(f"{target} = {tuple_expr(items)}")
         else:
-            p.enc._emit_read(g, name, frame, step)
-        if i == var_index:
-            g.flush_read(frame)
-            if g.ended != frame:
-                with g.block(f"if pos != {frame}:"):
-                    g.raise_at(f"{g.ref(_extra)}(pos, {frame})", step)
-            g.moved()
-    g.flush_read(end)
-    named = list(zip(parts, names, strict=True))
-    if not as_dict:
-        items = [name if p.mode != "splice" else f"*{name}" for p, name in named]
-        g.line(f"{target} = {tuple_expr(items)}")
-        return
-    plain = [f"{p.key!r}: {name}" for p, name in named if p.mode != "splice"]
-    g.line(f"{target} = {{{', '.join(plain)}}}")
-    for p, name in named:
-        if p.mode == "splice":
-            g.line(f"{target}.update({name})")
+            plain = [f"{p.key!r}: {name}" for p, name in named if p.mode != "splice"]
+            g.after_reads(f"{target} = {{{', '.join(plain)}}}")
+            for p, name in named:
+                if p.mode == "splice":
+                    g.after_reads(f"{target}.update({name})")
+        if then is not None:
+            then()
+
+    rest(0)
 
 
 # --------------------------------------------------------------- writing
 
 
 def emit_write(
-    g: Gen, parts: Sequence[Part], as_dict: bool, keys: frozenset[str], v: str, path: Path
+    g: Gen,
+    parts: Sequence[Part],
+    as_dict: bool,
+    keys: frozenset[str],
+    v: str,
+    path: Path,
+    then: Then = None,
 ) -> None:
-    """Emit the writing of the dict (or tuple) in variable ``v``."""
+    """Emit the writing of the dict (or tuple) in variable ``v``, then ``then()``."""
     names = [g.var("f") for _ in parts]
     known = g.dicts.get(v, {}) if as_dict else {}
     # a constant member the union already matched needs no writing nor check
@@ -190,30 +232,41 @@ def emit_write(
         _fetch_fields(g, parts, keys, names, v, path, settled)
     else:
         _fetch_elements(g, parts, names, v, path)
-    for i, (p, name) in enumerate(zip(parts, names, strict=True)):
-        step = _step(path, p)
-        if i in settled:
-            continue
-        if p.mode == "opt":
-            with g.branch(f"if {name} is None:"):
-                g.put(const("B", 0))
-            with g.branch("else:"):
-                g.put(const("B", 255))
-                p.enc._emit_write(g, name, step)
-            g.joined()
-        elif p.mode == "varopt":
-            # no presence byte: a present value must take bytes, or it would
-            # read back as absent (one value, one encoding)
-            g.flush_write()
-            with g.block(f"if {name} is not None:"):
-                mark = g.var("m")
-                g.line(f"{mark} = len(out)")
-                p.enc._emit_write(g, name, step)
+
+    def rest(first: int) -> None:
+        for i in range(first, len(parts)):
+            if i in settled:
+                continue
+            p, name, step = parts[i], names[i], _step(path, parts[i])
+            follow = partial(rest, i + 1) if _forks(g, p) else None
+            if p.mode == "opt":
+                with g.choice(2, follow) as more:
+                    with g.branch(f"if {name} is None:"):
+                        g.put(const("B", 0))
+                        if more is not None:
+                            more()
+                    with g.branch("else:"):
+                        g.put(const("B", 255))
+                        p.enc._emit_write(g, name, step, more)
+            elif p.mode == "varopt":
+                # no presence byte: a present value must take bytes, or it
+                # would read back as absent (one value, one encoding)
                 g.flush_write()
-                with g.block(f"if len(out) == {mark}:"):
-                    g.raise_at(f"{g.ref(_empty_optional)}()", step)
-        else:
-            p.enc._emit_write(g, name, step)
+                with g.block(f"if {name} is not None:"):
+                    mark = g.var("m")
+                    g.line(f"{mark} = len(out)")
+                    p.enc._emit_write(g, name, step)
+                    g.flush_write()
+                    with g.block(f"if len(out) == {mark}:"):
+                        g.raise_at(f"{g.ref(_empty_optional)}()", step)
+            else:
+                p.enc._emit_write(g, name, step, follow)
+            if follow is not None:
+                return  # the rest went with the part
+        if then is not None:
+            then()
+
+    rest(0)
 
 
 def _fetch_fields(

@@ -45,6 +45,8 @@ ToJson = Callable[[Any], JsonValue]
 FromJson = Callable[[JsonValue], Any]
 Predicate = Callable[[Any], bool]
 ManyReader = Callable[[bytes, int, int], list[Any]]
+Then = Callable[[], None] | None
+"""The rest of the code being generated (see :meth:`Encoding._emit_write`)."""
 
 BytesLike = bytes | bytearray | memoryview
 
@@ -251,24 +253,35 @@ class Encoding(Generic[T]):
     #: encoding can emit its code into the function of an enclosing one.
     inlines: bool = False
 
-    def _emit_write(self, g: Gen, v: str, path: Path) -> None:
+    def _emit_write(self, g: Gen, v: str, path: Path, then: Then = None) -> None:
         """Emit, into ``g``, code that appends the binary form of variable ``v``
-        (inline when possible, else a call of the compiled writer)."""
+        (inline when possible, else a call of the compiled writer), then
+        ``then()``: the code that follows, which an encoding that branches may
+        emit at the end of each branch (see :mod:`data_encoding.emit`)."""
         if self.inlines and g.room():
             self._inline_write(g, v, path)
         else:
             g.call_write(self, v, path)
+        if then is not None:
+            then()
 
-    def _emit_read(self, g: Gen, target: str, end: str, path: Path) -> None:
+    def _emit_read(self, g: Gen, target: str, end: str, path: Path, then: Then = None) -> None:
         """Emit code that reads a value into variable ``target``, advancing
-        ``pos``, in the frame ending at variable ``end``."""
+        ``pos``, in the frame ending at variable ``end``; then ``then()``."""
         if self.inlines and g.room():
             self._inline_read(g, target, end, path)
         else:
             g.call_read(self, target, end, path)
+        if then is not None:
+            then()
 
     def _inline_write(self, g: Gen, v: str, path: Path) -> None:
         raise NotImplementedError
+
+    def _may_fork(self) -> bool:
+        """Whether the emitted code of this encoding branches (a union, an
+        option), so that the code after it may be copied into its branches."""
+        return False
 
     def _many(self) -> tuple[Writer, ManyReader] | None:
         """A writer of a whole list of values and a reader of a whole frame of

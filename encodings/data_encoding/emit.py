@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 from .errors import DataEncodingError, DecodeError, EncodeError, PathStep, not_enough_data
 
 if TYPE_CHECKING:
-    from .core import Encoding, Reader, Writer
+    from .core import Encoding, Reader, Then, Writer
 
 Path = tuple[str, ...]
 """Python expressions of the path steps, from the generated function's root."""
@@ -44,6 +44,9 @@ Path = tuple[str, ...]
 #: Beyond this many lines a function stops inlining its parts and calls them
 #: (each part still compiles itself): bounds the code of very large trees.
 LINE_BUDGET = 800
+
+#: At most this many copies of the code that follows a choice (see ``Gen.choice``).
+COPIES = 16
 
 
 @dataclass(frozen=True)
@@ -182,6 +185,10 @@ class Gen:
         self.takes: list[Take] = []
         #: bytes from ``pos`` known to be in the frame (a peek checked them)
         self.known = 0
+        #: how many copies of the current code the choices around it made
+        self.copies = 1
+        #: lines that use values of the pending run: emitted after its unpack
+        self.deferred: list[str] = []
         #: the frame variable ``pos`` is known to equal (a part read to its end)
         self.ended: str | None = None
         #: variables known to hold exactly a ``dict`` (a union case chosen by
@@ -222,17 +229,46 @@ class Gen:
         """One branch of a choice: the pending run is carried into it and
         flushed at its end; call :meth:`joined` after the last branch."""
         puts, takes, known, dicts = list(self.puts), list(self.takes), self.known, self.dicts
+        deferred = list(self.deferred)
         self.dicts = dict(dicts)
         with self.block(header):
             yield
             self.flush_write()
             self.flush_read(end)
         self.puts, self.takes, self.known, self.dicts = puts, takes, known, dicts
+        self.deferred = deferred
         self.ended = None
+
+    @contextmanager
+    def choice(self, branches: int, then: Then) -> Iterator[Then]:
+        """A choice between ``branches`` :meth:`branch` es, followed by ``then``.
+
+        Yields what each branch must emit at its end: ``then`` itself when
+        the code that follows may be copied into every branch (so a pending
+        run goes on across the choice: the fields after a union or an option
+        join each case's ``struct`` call), else ``None``, and ``then`` is
+        emitted once after the join.
+        """
+        copy = then is not None and self.may_copy(branches)
+        copies = self.copies
+        if copy:
+            self.copies *= branches
+        try:
+            yield then if copy else None
+        finally:
+            self.copies = copies
+        self.joined()
+        if not copy and then is not None:
+            then()
+
+    def may_copy(self, branches: int) -> bool:
+        """Whether the code after a choice of ``branches`` may be copied into each."""
+        return self.copies * branches <= COPIES and self.room()
 
     def joined(self) -> None:
         """After a complete set of branches: each flushed its run."""
         self.puts, self.takes, self.known, self.ended = [], [], 0, None
+        self.deferred = []
 
     def moved(self, to: str | None = None) -> None:
         """Say that emitted code moved ``pos`` (what a peek checked is stale),
@@ -350,6 +386,14 @@ class Gen:
             self.line(f"{name} = int.from_bytes(buf[{at}:{at} + {width}], 'big')")
         return name
 
+    def after_reads(self, line: str) -> None:
+        """Emit ``line`` once the pending run is read (it uses its values); the
+        run goes on meanwhile, so that later fields join its ``unpack``."""
+        if self.takes:
+            self.deferred.append(line)
+        else:
+            self.line(line)
+
     def flush_read(self, end: str) -> None:
         items = self.takes
         if not items:
@@ -384,6 +428,9 @@ class Gen:
             offset += t.width
         if width:
             self.line(f"pos += {width}")
+        deferred, self.deferred = self.deferred, []
+        for line in deferred:
+            self.line(line)
 
     def call_read(self, enc: Encoding[Any], target: str, end: str, path: Path) -> None:
         """Emit a call of ``enc``'s compiled reader."""

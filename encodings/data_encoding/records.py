@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from .codegen import Part, emit_read, emit_write
-from .core import Encoding, FromJson, Reader, ToJson, Writer
+from .core import Encoding, FromJson, Reader, Then, ToJson, Writer
 from .emit import Gen, Path, compile_reader, compile_writer
 from .errors import DataEncodingError, DefinitionError, EncodeError, JsonError
 from .jsonvalue import DuplicateKeys, JsonValue
@@ -153,6 +153,21 @@ class Obj(Encoding[dict[str, Any]]):
         return found
 
     inlines = True
+
+    def _may_fork(self) -> bool:
+        return any(p.mode == "opt" or p.enc._may_fork() for p in self.parts)
+
+    def _emit_read(self, g: Gen, target: str, end: str, path: Path, then: Then = None) -> None:
+        if g.room():
+            emit_read(g, self.parts, True, target, end, path, then)
+        else:
+            super()._emit_read(g, target, end, path, then)
+
+    def _emit_write(self, g: Gen, v: str, path: Path, then: Then = None) -> None:
+        if g.room():
+            emit_write(g, self.parts, True, self.keys, v, path, then)
+        else:
+            super()._emit_write(g, v, path, then)
 
     def _inline_read(self, g: Gen, target: str, end: str, path: Path) -> None:
         emit_read(g, self.parts, True, target, end, path)
@@ -325,6 +340,21 @@ class Tup(Encoding[tuple[Any, ...]]):
         return type(json) is list and len(json) == self.arity
 
     inlines = True
+
+    def _may_fork(self) -> bool:
+        return any(p.mode == "opt" or p.enc._may_fork() for p in self.parts)
+
+    def _emit_read(self, g: Gen, target: str, end: str, path: Path, then: Then = None) -> None:
+        if g.room():
+            emit_read(g, self.parts, False, target, end, path, then)
+        else:
+            super()._emit_read(g, target, end, path, then)
+
+    def _emit_write(self, g: Gen, v: str, path: Path, then: Then = None) -> None:
+        if g.room():
+            emit_write(g, self.parts, False, frozenset(), v, path, then)
+        else:
+            super()._emit_write(g, v, path, then)
 
     def _inline_read(self, g: Gen, target: str, end: str, path: Path) -> None:
         emit_read(g, self.parts, False, target, end, path)

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Literal
 
-from .core import Atom, Encoding, FromJson, Predicate, Reader, ToJson, Writer
+from .core import Atom, Encoding, FromJson, Predicate, Reader, Then, ToJson, Writer
 from .emit import Gen, Path, Take, compile_reader, compile_writer, const
 from .errors import (
     DataEncodingError,
@@ -189,24 +189,31 @@ class Union(Encoding[Any]):
     def _tagged(self) -> list[Case]:
         return [c for c in self.cases if c.tag is not None]
 
-    def _emit_read(self, g: Gen, target: str, end: str, path: Path) -> None:
+    def _may_fork(self) -> bool:
+        return len(self._tagged) <= self.INLINE_CASES
+
+    def _emit_read(self, g: Gen, target: str, end: str, path: Path, then: Then = None) -> None:
         if len(self._tagged) <= self.INLINE_CASES and g.room():
-            self._inline_read(g, target, end, path)
+            self._inline_read(g, target, end, path, then)
         else:
             g.call_read(self, target, end, path)
+            if then is not None:
+                then()
 
-    def _inline_read(self, g: Gen, target: str, end: str, path: Path) -> None:
+    def _inline_read(
+        self, g: Gen, target: str, end: str, path: Path, then: Then = None
+    ) -> None:
         """Peek the tag, then one branch per case, the tag read as a pad."""
         width = self.tag_width
         tag = g.peek(width, path, f"the tag of a {self._name}", end)
-        for i, c in enumerate(self._tagged):
-            with g.branch(f"{'elif' if i else 'if'} {tag} == {c.tag}:", end):
-                g.take(Take(f"{width}x", width))
-                c.enc._emit_read(g, target, end, path)
-        with g.branch("else:", end):
-            g.flush_read(end)
-            g.raise_at(f"{g.ref(self._unexpected_tag)}({tag}, pos)", path)
-        g.joined()
+        with g.choice(len(self._tagged), then) as rest:
+            for i, c in enumerate(self._tagged):
+                with g.branch(f"{'elif' if i else 'if'} {tag} == {c.tag}:", end):
+                    g.take(Take(f"{width}x", width))
+                    c.enc._emit_read(g, target, end, path, rest)
+            with g.branch("else:", end):
+                g.flush_read(end)
+                g.raise_at(f"{g.ref(self._unexpected_tag)}({tag}, pos)", path)
 
     def _unexpected_tag(self, tag: int, pos: int) -> DecodeError:
         known = sorted(c.tag for c in self._tagged)  # type: ignore[type-var]
@@ -216,13 +223,15 @@ class Union(Encoding[Any]):
             offset=pos,
         )
 
-    def _emit_write(self, g: Gen, v: str, path: Path) -> None:
+    def _emit_write(self, g: Gen, v: str, path: Path, then: Then = None) -> None:
         if self._by_constant is not None and g.room():
-            self._inline_write(g, v, path)
+            self._inline_write(g, v, path, then)
         else:
             g.call_write(self, v, path)
+            if then is not None:
+                then()
 
-    def _inline_write(self, g: Gen, v: str, path: Path) -> None:
+    def _inline_write(self, g: Gen, v: str, path: Path, then: Then = None) -> None:
         """Pick the case by its constant member, one ``if`` per case; anything
         else takes the selection loop, for its precise errors."""
         assert self._by_constant is not None
@@ -230,15 +239,17 @@ class Union(Encoding[Any]):
         fmt = "B" if self.tag_width == 1 else "H"
         constant = g.var("k")
         g.line(f"{constant} = {v}.get({key!r}) if type({v}) is dict else None")
-        for i, (name, c) in enumerate(cases):
-            with g.branch(f"{'elif' if i else 'if'} {constant} == {name!r}:"):
-                g.dicts[v] = {key: name}
-                g.put(const(fmt, c.tag or 0))
-                c.enc._emit_write(g, v, path)
-        with g.branch("else:"):
-            g.flush_write()
-            g.guarded(f"{g.ref(self._select_write, '_w')}(out, {v})", path)
-        g.joined()
+        with g.choice(len(cases) + 1, then) as rest:
+            for i, (name, c) in enumerate(cases):
+                with g.branch(f"{'elif' if i else 'if'} {constant} == {name!r}:"):
+                    g.dicts[v] = {key: name}
+                    g.put(const(fmt, c.tag or 0))
+                    c.enc._emit_write(g, v, path, rest)
+            with g.branch("else:"):
+                g.flush_write()
+                g.guarded(f"{g.ref(self._select_write, '_w')}(out, {v})", path)
+                if rest is not None:
+                    rest()
 
     def _build_reader(self) -> Reader:
         if len(self._tagged) <= self.INLINE_CASES:
@@ -409,19 +420,23 @@ def option(e: Encoding[Any]) -> Option:
 class Option(Union):
     """``option(e)``: a union whose writer needs no case selection."""
 
-    def _emit_write(self, g: Gen, v: str, path: Path) -> None:
+    def _emit_write(self, g: Gen, v: str, path: Path, then: Then = None) -> None:
         if g.room():
-            self._inline_write(g, v, path)
+            self._inline_write(g, v, path, then)
         else:
             g.call_write(self, v, path)
+            if then is not None:
+                then()
 
-    def _inline_write(self, g: Gen, v: str, path: Path) -> None:
-        with g.branch(f"if {v} is None:"):
-            g.put(const("B", 0))
-        with g.branch("else:"):
-            g.put(const("B", 1))
-            self.cases[0].enc._emit_write(g, v, path)
-        g.joined()
+    def _inline_write(self, g: Gen, v: str, path: Path, then: Then = None) -> None:
+        with g.choice(2, then) as rest:
+            with g.branch(f"if {v} is None:"):
+                g.put(const("B", 0))
+                if rest is not None:
+                    rest()
+            with g.branch("else:"):
+                g.put(const("B", 1))
+                self.cases[0].enc._emit_write(g, v, path, rest)
 
     def _build_writer(self) -> Writer:
         return compile_writer(self)

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from .core import Atom, Encoding, FromJson, Reader, Sizer, ToJson, Writer
+from .core import Atom, Encoding, FromJson, Reader, Sizer, Then, ToJson, Writer
 from .errors import DataEncodingError, DecodeError, EncodeError, JsonError
 from .framing import Wrapper
 from .jsonvalue import JsonValue
@@ -167,11 +167,14 @@ class Transparent(Wrapper[T]):
     def _build_sizer(self) -> Sizer:
         return self.inner._size_of
 
-    def _emit_read(self, g: Gen, target: str, end: str, path: Path) -> None:
-        self.inner._emit_read(g, target, end, path)
+    def _may_fork(self) -> bool:
+        return self.inner._may_fork()
 
-    def _emit_write(self, g: Gen, v: str, path: Path) -> None:
-        self.inner._emit_write(g, v, path)
+    def _emit_read(self, g: Gen, target: str, end: str, path: Path, then: Then = None) -> None:
+        self.inner._emit_read(g, target, end, path, then)
+
+    def _emit_write(self, g: Gen, v: str, path: Path, then: Then = None) -> None:
+        self.inner._emit_write(g, v, path, then)
 
     def _emit_bytes(self, g: Gen, v: str, path: Path) -> str | None:
         return self.inner._emit_bytes(g, v, path)
@@ -214,11 +217,18 @@ class Delayed(Transparent[T]):
 
     # Not inlined: a delayed encoding may refer to itself through its body.
 
-    def _emit_read(self, g: Gen, target: str, end: str, path: Path) -> None:
-        g.call_read(self, target, end, path)
+    def _may_fork(self) -> bool:
+        return False
 
-    def _emit_write(self, g: Gen, v: str, path: Path) -> None:
+    def _emit_read(self, g: Gen, target: str, end: str, path: Path, then: Then = None) -> None:
+        g.call_read(self, target, end, path)
+        if then is not None:
+            then()
+
+    def _emit_write(self, g: Gen, v: str, path: Path, then: Then = None) -> None:
         g.call_write(self, v, path)
+        if then is not None:
+            then()
 
     def _emit_bytes(self, g: Gen, v: str, path: Path) -> str | None:
         return None
