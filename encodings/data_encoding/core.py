@@ -107,7 +107,10 @@ class Encoding(Generic[T]):
         """Decode ``data`` entirely; raises :class:`DecodeError` (``extra_bytes``
         when bytes are left over)."""
         buf = data if type(data) is bytes else bytes(data)
-        value, pos = self._read_frame(buf, 0, len(buf))
+        try:
+            value, pos = self._read(buf, 0, len(buf))
+        except RecursionError:
+            raise _too_deep(DecodeError) from None
         if pos != len(buf):
             raise DecodeError(
                 "extra_bytes",
