@@ -298,10 +298,16 @@ def _fetch_fields(
             # a nested record (a union of objects, say) gets only its own keys
             own = g.ref(p.keys)
             g.line(f"{names[i]} = {{k: x for k, x in {v}.items() if k in {own}}}")
-    # every key was found, so the dict has extra keys iff it has more than the
-    # required ones and they are not all known
+    # every required key was found, so the dict has unknown keys iff it has
+    # more than the required ones and the optional ones it holds
+    optional = sorted(str(k) for k in keys - {p.key for p in parts if p.mode == "req"})
     known = g.ref(keys)
-    with g.block(f"if len({v}) > {len(required)} and not {v}.keys() <= {known}:"):
+    if len(optional) <= 4:
+        count = " + ".join([str(len(required)), *(f"({k!r} in {v})" for k in optional)])
+        test = f"len({v}) > {count}"
+    else:
+        test = f"len({v}) > {len(required)} and not {v}.keys() <= {known}"
+    with g.block(f"if {test}:"):
         g.raise_at(f"{g.ref(_unknown)}({known}, {v})", path)
 
 
