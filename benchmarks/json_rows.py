@@ -41,8 +41,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from handwritten import header_decode, header_encode, records_decode, records_encode
-from run import table
-from timing import Row, compare
+from timing import Row, compare, table
 from workloads import Workload, workloads
 
 __all__ = ["JSON_LIBRARY", "dumps", "json_rows", "loads"]

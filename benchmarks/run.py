@@ -9,6 +9,10 @@ means we are faster.
     python benchmarks/run.py            # the full suite (make bench)
     python benchmarks/run.py --quick    # a smoke run, well under a minute
 
+Then the JSON <-> bytes rows (``json_rows.py``) and the scaling table
+(``scaling.py``: time and peak memory from 10^4 to 10^6 records and up to a
+50 MB ``bytes_``).
+
 Peers (``construct``, ``pytezos``) are optional (``pip install -e .[bench]``);
 a row whose peer is missing says so.
 """
@@ -28,7 +32,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from handwritten import CODECS
-from timing import Call, Row, compare
+from json_rows import json_rows
+from scaling import FULL_SIZES, QUICK_SIZES, scaling_table
+from timing import Call, Row, compare, table
 from workloads import Workload, workloads
 
 Codec = tuple[Callable[[Any], bytes], Callable[[bytes], Any]]
@@ -86,15 +92,6 @@ def binary_rows(w: Workload, repeats: int, budget: float) -> list[Row]:
     return rows
 
 
-def table(rows: Sequence[Row]) -> str:
-    lines = [
-        "| task | against | ratio ours/other: min / **median** / max | ours, median µs |",
-        "|---|---|---|---|",
-    ]
-    lines += [f"| {r.task} | {r.other} | {r.summary} | {r.ours_us:.1f} |" for r in rows]
-    return "\n".join(lines)
-
-
 def main(argv: Sequence[str] | None = None) -> list[Row]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a short smoke run")
@@ -103,9 +100,12 @@ def main(argv: Sequence[str] | None = None) -> list[Row]:
     rows: list[Row] = []
     for w in workloads():
         rows += binary_rows(w, repeats, budget)
+    rows += json_rows(repeats, 5 if args.quick else 50)
     print(table(rows))
     for note in peer_notes():
         print(f"\n{note}")
+    print("\nScaling (time and peak memory as the data grows):\n")
+    print(scaling_table(*(QUICK_SIZES if args.quick else FULL_SIZES)))
     return rows
 
 

@@ -49,3 +49,12 @@ def compare(task: str, ours: Call, others: dict[str, Call], repeats: int, number
         )
         for i, name in enumerate(names)
     ]
+
+
+def table(rows: Sequence[Row]) -> str:
+    lines = [
+        "| task | against | ratio ours/other: min / **median** / max | ours, median µs |",
+        "|---|---|---|---|",
+    ]
+    lines += [f"| {r.task} | {r.other} | {r.summary} | {r.ours_us:.1f} |" for r in rows]
+    return "\n".join(lines)

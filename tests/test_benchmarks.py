@@ -14,10 +14,15 @@ def test_quick_benchmark_run_checks_and_reports_every_row() -> None:
     peers = ["hand-written"]
     if importlib.util.find_spec("construct") is not None:
         peers += ["construct", "construct (compiled)"]
+    json_peer = "hand-written + " + ("orjson" if importlib.util.find_spec("orjson") else "json")
     assert [(r.task, r.other) for r in rows] == [
         (f"{name}: {op}", peer)
         for name in ("block_header", "zarith_z", "records")
         for op in ("encode", "decode")
         for peer in peers
+    ] + [
+        (f"{name}: {op}", json_peer)
+        for name in ("block_header", "records")
+        for op in ("json->bytes", "bytes->json")
     ]
     assert all(len(r.ratios) == 3 and all(x > 0 for x in r.ratios) for r in rows)
