@@ -25,7 +25,6 @@ b'\\x00\\xff'
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any
 
 from .core import Atom, Encoding, FromJson, Reader, Sizer, ToJson, Writer
@@ -68,18 +67,21 @@ def bytes_of_bytes(value: Any) -> bytes:
     raise wrong_value_type("bytes", value)
 
 
-_HEX = re.compile(r"(?:[0-9a-f]{2})*\Z")
-
-
 def hex_from_json(json: JsonValue) -> bytes:
     if type(json) is not str:
         raise wrong_type("a hex string", json)
-    if not _HEX.match(json):
+    # ``fromhex`` also takes spaces and capitals: the one canonical spelling
+    # is the one ``hex`` gives back
+    try:
+        raw = bytes.fromhex(json)
+    except ValueError:
+        raw = None
+    if raw is None or raw.hex() != json:
         raise JsonError(
             "invalid_hex",
             f"{json[:40]!r} is not lowercase hex with an even number of digits",
         )
-    return bytes.fromhex(json)
+    return raw
 
 
 def unistring_to_json(raw: bytes) -> JsonValue:

@@ -342,14 +342,42 @@ class Union(Encoding[Any]):
             (matches, hard, c.enc._to_json)
             for c, (matches, hard) in zip(self.cases, self._selectors, strict=True)
         ]
-        return lambda value: self._first_case(cases, value, _convert, None, EncodeError)
+        return self._json_dispatch(
+            lambda value: self._first_case(cases, value, _convert, None, EncodeError),
+            lambda c: c.enc._to_json,
+        )
 
     def _build_from_json(self) -> FromJson:
         cases = [
             (matches, hard, c.enc._from_json)
             for c, (matches, hard) in zip(self.cases, self._json_selectors, strict=True)
         ]
-        return lambda json: self._first_case(cases, json, _convert, None, JsonError)
+        return self._json_dispatch(
+            lambda json: self._first_case(cases, json, _convert, None, JsonError),
+            lambda c: c.enc._from_json,
+        )
+
+    def _json_dispatch(
+        self, select: Callable[[Any], Any], convert: Callable[[Case], Callable[[Any], Any]]
+    ) -> Callable[[Any], Any]:
+        """``select`` (the selection loop), preceded, when every case is told
+        apart by one constant member, by a dict lookup of that member: the case
+        the loop would pick. Anything unusual takes the loop."""
+        if self._by_constant is None or len(self._tagged) != len(self.cases):
+            return select
+        key, cases = self._by_constant
+        by_name = {name: convert(c) for name, c in cases}
+
+        def dispatch(value: Any) -> Any:
+            if type(value) is dict:
+                name = value.get(key)
+                if type(name) is str:
+                    case_convert = by_name.get(name)
+                    if case_convert is not None:
+                        return case_convert(value)
+            return select(value)
+
+        return dispatch
 
     def _build_strategy(self) -> SearchStrategy[Any]:
         from hypothesis import strategies as st
