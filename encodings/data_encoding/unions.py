@@ -200,9 +200,7 @@ class Union(Encoding[Any]):
             if then is not None:
                 then()
 
-    def _inline_read(
-        self, g: Gen, target: str, end: str, path: Path, then: Then = None
-    ) -> None:
+    def _inline_read(self, g: Gen, target: str, end: str, path: Path, then: Then = None) -> None:
         """Peek the tag, then one branch per case, the tag read as a pad."""
         width = self.tag_width
         tag = g.peek(width, path, f"the tag of a {self._name}", end)
