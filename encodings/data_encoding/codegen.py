@@ -18,7 +18,7 @@ from functools import partial
 from typing import Any, Literal
 
 from .core import Encoding, Then
-from .emit import Gen, Path, Take, const, tuple_expr
+from .emit import Gen, Path, Take, tuple_expr
 from .errors import DecodeError, EncodeError, describe_value, not_enough_data
 from .leaves import wrong_value_type
 from .size import DYNAMIC, VARIABLE, Fixed
@@ -240,14 +240,7 @@ def emit_write(
             p, name, step = parts[i], names[i], _step(path, parts[i])
             follow = partial(rest, i + 1) if _forks(g, p) else None
             if p.mode == "opt":
-                with g.choice(2, follow) as more:
-                    with g.branch(f"if {name} is None:"):
-                        g.put(const("B", 0))
-                        if more is not None:
-                            more()
-                    with g.branch("else:"):
-                        g.put(const("B", 255))
-                        p.enc._emit_write(g, name, step, more)
+                g.presence(name, 255, p.enc, step, follow)
             elif p.mode == "varopt":
                 # no presence byte: a present value must take bytes, or it
                 # would read back as absent (one value, one encoding)

@@ -12,6 +12,15 @@ union become one ``pack`` per case, as in a hand-written codec. When reading,
 the choice byte is peeked at its offset inside the pending run, and each
 branch reads the whole run (tag included, as a pad byte) in one ``unpack``.
 
+What follows a choice: every emitter is given ``then``, the code that comes
+after it. A choice (a union, an option, a presence byte) may emit ``then`` at
+the end of each of its branches rather than once after them
+(:meth:`Gen.choice`, at most :data:`COPIES` copies), so the fields after a
+union join each case's run: ``{uid, state: union, parent: option}`` becomes
+one ``pack`` (and one ``unpack``) per wire variant, as a hand-written codec
+would do it. When reading, a record's dict is built once the run is unpacked
+(:meth:`Gen.after_reads`), so the run goes on past the record.
+
 Conventions of the generated code: a writer is ``write(out, v)`` appending to
 the ``bytearray`` ``out``; a reader is ``read(buf, pos, end)`` over ``bytes``
 with the current position ``pos`` and the frame's end; every emitted part
@@ -56,7 +65,7 @@ class Put:
     ``arg`` is the expression passed to ``struct`` (``None`` for a zero-width
     leaf); ``guard`` an expression that holds when ``arg`` is fine to pack as
     it is; ``check`` names the function that raises the precise error for
-    ``value`` (``None`` for a constant, which cannot fail).
+    ``value`` (``None`` for what cannot fail: a constant, a size).
     """
 
     fmt: str
@@ -340,6 +349,17 @@ class Gen:
             if args:
                 self.line(f"out += {pack}({', '.join(args)})")
         self.line(f"except Exception as x: raise _put_failure({report}, x) from None")
+
+    def presence(self, v: str, byte: int, enc: Encoding[Any], path: Path, then: Then) -> None:
+        """Write ``00`` when ``v`` is ``None``, else ``byte`` then ``v`` in ``enc``."""
+        with self.choice(2, then) as rest:
+            with self.branch(f"if {v} is None:"):
+                self.put(const("B", 0))
+                if rest is not None:
+                    rest()
+            with self.branch("else:"):
+                self.put(const("B", byte))
+                enc._emit_write(self, v, path, rest)
 
     def call_write(self, enc: Encoding[Any], v: str, path: Path) -> None:
         """Emit a call of ``enc``'s compiled writer."""

@@ -221,8 +221,12 @@ class Union(Encoding[Any]):
             offset=pos,
         )
 
+    def _writes_inline(self) -> bool:
+        """Whether the writer can be inlined: the case is found without the loop."""
+        return self._by_constant is not None
+
     def _emit_write(self, g: Gen, v: str, path: Path, then: Then = None) -> None:
-        if self._by_constant is not None and g.room():
+        if self._writes_inline() and g.room():
             self._inline_write(g, v, path, then)
         else:
             g.call_write(self, v, path)
@@ -297,7 +301,7 @@ class Union(Encoding[Any]):
         raise cls("no_case_matched", f"no case of the {self._name} matches {describe_value(value)}")
 
     def _build_writer(self) -> Writer:
-        if self._by_constant is not None:
+        if self._writes_inline():
             return compile_writer(self)
         return self._select_write
 
@@ -446,26 +450,11 @@ def option(e: Encoding[Any]) -> Option:
 class Option(Union):
     """``option(e)``: a union whose writer needs no case selection."""
 
-    def _emit_write(self, g: Gen, v: str, path: Path, then: Then = None) -> None:
-        if g.room():
-            self._inline_write(g, v, path, then)
-        else:
-            g.call_write(self, v, path)
-            if then is not None:
-                then()
+    def _writes_inline(self) -> bool:
+        return True
 
     def _inline_write(self, g: Gen, v: str, path: Path, then: Then = None) -> None:
-        with g.choice(2, then) as rest:
-            with g.branch(f"if {v} is None:"):
-                g.put(const("B", 0))
-                if rest is not None:
-                    rest()
-            with g.branch("else:"):
-                g.put(const("B", 1))
-                self.cases[0].enc._emit_write(g, v, path, rest)
-
-    def _build_writer(self) -> Writer:
-        return compile_writer(self)
+        g.presence(v, 1, self.cases[0].enc, path, then)
 
 
 class StringEnum(AtomEncoding[Any]):
