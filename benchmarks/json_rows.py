@@ -32,6 +32,7 @@ otherwise.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 from collections.abc import Callable, Sequence
@@ -56,8 +57,8 @@ def _stdlib_dumps(value: Any) -> str:
 
 def _json_library() -> tuple[str, Loads, Dumps]:
     """(name, loads, dumps): orjson when installed, else the standard library."""
-    try:
-        import orjson
+    try:  # imported by name: type-checks with or without orjson installed
+        orjson = importlib.import_module("orjson")
     except ImportError:
         return "json", json.loads, _stdlib_dumps
     return "orjson", orjson.loads, orjson.dumps
