@@ -36,7 +36,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from .codegen import Part, emit_read, emit_write
 from .core import Encoding, FromJson, Reader, Then, ToJson, Writer
@@ -49,6 +50,8 @@ from .size import VARIABLE, sequence_size
 
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -115,10 +118,53 @@ def _splice_parts(e: Encoding[Any], what: str) -> list[Part]:
     return [Part(f"<{what}>", e, "splice", keys=keys)]
 
 
-class Obj(Encoding[dict[str, Any]]):
-    """A record: see :func:`obj`."""
+class Parts(Encoding[T]):
+    """What records and tuples share: a sequence of :class:`Part` s, read and
+    written by generated code (:mod:`data_encoding.codegen`)."""
 
     parts: tuple[Part, ...]
+    #: the value is a dict (a record), else a tuple
+    as_dict: bool
+    #: the keys of a record's dicts (empty for a tuple)
+    keys: frozenset[str] = frozenset()
+    inlines = True
+
+    @cached_property
+    def _branches(self) -> bool:
+        return any(p.mode == "opt" or p.enc._may_fork() for p in self.parts)
+
+    def _may_fork(self) -> bool:
+        return self._branches
+
+    def _emit_read(self, g: Gen, target: str, end: str, path: Path, then: Then = None) -> None:
+        if g.room():
+            self._inline_read(g, target, end, path, then)
+        else:
+            super()._emit_read(g, target, end, path, then)
+
+    def _emit_write(self, g: Gen, v: str, path: Path, then: Then = None) -> None:
+        if g.room():
+            self._inline_write(g, v, path, then)
+        else:
+            super()._emit_write(g, v, path, then)
+
+    def _inline_read(self, g: Gen, target: str, end: str, path: Path, then: Then = None) -> None:
+        emit_read(g, self.parts, self.as_dict, target, end, path, then)
+
+    def _inline_write(self, g: Gen, v: str, path: Path, then: Then = None) -> None:
+        emit_write(g, self.parts, self.as_dict, self.keys, v, path, then)
+
+    def _build_reader(self) -> Reader:
+        return compile_reader(self)
+
+    def _build_writer(self) -> Writer:
+        return compile_writer(self)
+
+
+class Obj(Parts[dict[str, Any]]):
+    """A record: see :func:`obj`."""
+
+    as_dict = True
 
     def __init__(self, parts: Sequence[Part]) -> None:
         names: set[str] = set()
@@ -151,35 +197,6 @@ class Obj(Encoding[dict[str, Any]]):
             if p.mode == "req" and isinstance(getattr(p.enc, "constant", None), str):
                 found[str(p.key)] = p.enc.constant  # type: ignore[attr-defined]
         return found
-
-    inlines = True
-
-    def _may_fork(self) -> bool:
-        return any(p.mode == "opt" or p.enc._may_fork() for p in self.parts)
-
-    def _emit_read(self, g: Gen, target: str, end: str, path: Path, then: Then = None) -> None:
-        if g.room():
-            emit_read(g, self.parts, True, target, end, path, then)
-        else:
-            super()._emit_read(g, target, end, path, then)
-
-    def _emit_write(self, g: Gen, v: str, path: Path, then: Then = None) -> None:
-        if g.room():
-            emit_write(g, self.parts, True, self.keys, v, path, then)
-        else:
-            super()._emit_write(g, v, path, then)
-
-    def _inline_read(self, g: Gen, target: str, end: str, path: Path) -> None:
-        emit_read(g, self.parts, True, target, end, path)
-
-    def _inline_write(self, g: Gen, v: str, path: Path) -> None:
-        emit_write(g, self.parts, True, self.keys, v, path)
-
-    def _build_reader(self) -> Reader:
-        return compile_reader(self)
-
-    def _build_writer(self) -> Writer:
-        return compile_writer(self)
 
     def _check_keys(self, value: Any, cls: type[EncodeError] | type[JsonError]) -> None:
         if isinstance(value, DuplicateKeys):
@@ -313,10 +330,10 @@ def _tuple_parts(e: Encoding[Any], what: str) -> list[Part]:
     return [Part(f"<{what}>", e, "splice", arity=arity)]
 
 
-class Tup(Encoding[tuple[Any, ...]]):
+class Tup(Parts[tuple[Any, ...]]):
     """A tuple: see :func:`tup`."""
 
-    parts: tuple[Part, ...]
+    as_dict = False
 
     def __init__(self, parts: Sequence[Part]) -> None:
         if not parts:
@@ -338,35 +355,6 @@ class Tup(Encoding[tuple[Any, ...]]):
 
     def accepts_json(self, json: JsonValue) -> bool:
         return type(json) is list and len(json) == self.arity
-
-    inlines = True
-
-    def _may_fork(self) -> bool:
-        return any(p.mode == "opt" or p.enc._may_fork() for p in self.parts)
-
-    def _emit_read(self, g: Gen, target: str, end: str, path: Path, then: Then = None) -> None:
-        if g.room():
-            emit_read(g, self.parts, False, target, end, path, then)
-        else:
-            super()._emit_read(g, target, end, path, then)
-
-    def _emit_write(self, g: Gen, v: str, path: Path, then: Then = None) -> None:
-        if g.room():
-            emit_write(g, self.parts, False, frozenset(), v, path, then)
-        else:
-            super()._emit_write(g, v, path, then)
-
-    def _inline_read(self, g: Gen, target: str, end: str, path: Path) -> None:
-        emit_read(g, self.parts, False, target, end, path)
-
-    def _inline_write(self, g: Gen, v: str, path: Path) -> None:
-        emit_write(g, self.parts, False, frozenset(), v, path)
-
-    def _build_reader(self) -> Reader:
-        return compile_reader(self)
-
-    def _build_writer(self) -> Writer:
-        return compile_writer(self)
 
     def _build_to_json(self) -> ToJson:
         parts = [(p, p.enc._to_json) for p in self.parts]
