@@ -18,7 +18,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from .bson import decode_bson, encode_bson
-from .core import Encoding, FromJson, Reader, ToJson, Writer
+from .core import Encoding, FromJson, Reader, ToJson, Via, Writer
 from .errors import DataEncodingError, EncodeError, JsonError, type_name
 from .framing import DynamicSize
 from .jsonvalue import DuplicateKeys, JsonValue
@@ -85,14 +85,14 @@ class Bson(Encoding[JsonValue]):
 
         return write
 
-    def _build_to_json(self) -> ToJson:
+    def _build_to_json(self, via: Via) -> ToJson:
         def to_json(value: Any) -> JsonValue:
             check_json(value, EncodeError)
             return value  # type: ignore[no-any-return]
 
         return to_json
 
-    def _build_from_json(self) -> FromJson:
+    def _build_from_json(self, via: Via) -> FromJson:
         def from_json(json: JsonValue) -> Any:
             check_json(json, JsonError)
             return json

@@ -174,38 +174,15 @@ def tuple_expr(items: Sequence[str]) -> str:
     return "(" + "".join(f"{x}, " for x in items) + ")"
 
 
-class Gen:
-    """One function being generated: its lines, the objects it names, the pending run."""
+class Source:
+    """A Python function being generated: its lines and the objects it names."""
 
-    def __init__(self) -> None:
+    def __init__(self, env: dict[str, Any]) -> None:
         self.lines: list[str] = []
-        self.env: dict[str, Any] = {
-            "_Err": DataEncodingError,
-            "_Guard": _GuardFailed,
-            "_at": at,
-            "_index": index_of,
-            "_put_failure": put_failure,
-            "_short": short_read,
-            "_unpack_failure": unpack_failure,
-        }
+        self.env = env
         self.depth = 0
         self._count = 0
-        self.puts: list[Put] = []
-        self.takes: list[Take] = []
-        #: bytes from ``pos`` known to be in the frame (a peek checked them)
-        self.known = 0
-        #: how many copies of the current code the choices around it made
-        self.copies = 1
-        #: lines that use values of the pending run: emitted after its unpack
-        self.deferred: list[str] = []
-        #: the frame variable ``pos`` is known to equal (a part read to its end)
-        self.ended: str | None = None
-        #: variables known to hold exactly a ``dict`` (a union case chosen by
-        #: a member), with the members known to hold a constant
-        self.dicts: dict[str, dict[str, str]] = {}
         self._names: dict[int, str] = {}
-
-    # ------------------------------------------------------------ plumbing
 
     def ref(self, obj: Any, prefix: str = "_k") -> str:
         """A name for ``obj`` in the generated code (one per object)."""
@@ -232,6 +209,49 @@ class Gen:
             yield
         finally:
             self.depth -= 1
+
+    def room(self) -> bool:
+        """Whether a part may still be inlined (else it is called)."""
+        return len(self.lines) < LINE_BUDGET
+
+    def compile(self, name: str, label: str) -> Callable[..., Any]:
+        code = "\n".join(self.lines)
+        exec(compile(code, f"<data_encoding {label}>", "exec"), self.env)
+        fn: Callable[..., Any] = self.env[name]
+        fn.__source__ = code  # type: ignore[attr-defined]  # kept for debugging
+        return fn
+
+
+class Gen(Source):
+    """A reader or writer being generated, with its pending run."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            {
+                "_Err": DataEncodingError,
+                "_Guard": _GuardFailed,
+                "_at": at,
+                "_index": index_of,
+                "_put_failure": put_failure,
+                "_short": short_read,
+                "_unpack_failure": unpack_failure,
+            }
+        )
+        self.puts: list[Put] = []
+        self.takes: list[Take] = []
+        #: bytes from ``pos`` known to be in the frame (a peek checked them)
+        self.known = 0
+        #: how many copies of the current code the choices around it made
+        self.copies = 1
+        #: lines that use values of the pending run: emitted after its unpack
+        self.deferred: list[str] = []
+        #: the frame variable ``pos`` is known to equal (a part read to its end)
+        self.ended: str | None = None
+        #: variables known to hold exactly a ``dict`` (a union case chosen by
+        #: a member), with the members known to hold a constant
+        self.dicts: dict[str, dict[str, str]] = {}
+
+    # ------------------------------------------------------------ choices
 
     @contextmanager
     def branch(self, header: str, end: str = "end") -> Iterator[None]:
@@ -285,10 +305,6 @@ class Gen:
         self.known = 0
         self.ended = to
 
-    def room(self) -> bool:
-        """Whether a part may still be inlined (else it is called)."""
-        return len(self.lines) < LINE_BUDGET
-
     def raise_at(self, error: str, path: Path) -> None:
         """Emit ``raise`` of the error expression, located at ``path``.
 
@@ -301,13 +317,6 @@ class Gen:
         if any(i.check is not None for i in self.puts):
             located = f"_put_failure({self._report()}, {located})"
         self.line(f"raise {located} from None")
-
-    def compile(self, name: str, label: str) -> Callable[..., Any]:
-        code = "\n".join(self.lines)
-        exec(compile(code, f"<data_encoding {label}>", "exec"), self.env)
-        fn: Callable[..., Any] = self.env[name]
-        fn.__source__ = code  # type: ignore[attr-defined]  # kept for debugging
-        return fn
 
     # ------------------------------------------------------------- writing
 

@@ -20,9 +20,10 @@ from __future__ import annotations
 import struct
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
-from .core import Atom, Encoding, FromJson, Reader, Sizer, ToJson, Writer
+from .core import Atom, Encoding, FromJson, Reader, Sizer, ToJson, Via, Writer
 from .emit import Gen, Path, Put, Take, compile_reader, compile_writer
 from .errors import DecodeError, DefinitionError, EncodeError
+from .jsongen import JGen
 from .jsonvalue import JsonValue
 from .leaves import AtomEncoding
 from .size import DYNAMIC, Fixed
@@ -50,6 +51,8 @@ def header_for(limit: int) -> HeaderKind:
 class Wrapper(Encoding[T]):
     """An encoding that delegates its JSON form and cheap checks to ``inner``."""
 
+    json_composite = True
+
     inner: Encoding[T]
 
     def accepts(self, value: Any) -> bool:
@@ -58,11 +61,17 @@ class Wrapper(Encoding[T]):
     def accepts_json(self, json: JsonValue) -> bool:
         return self.inner.accepts_json(json)
 
-    def _build_to_json(self) -> ToJson:
-        return self.inner._to_json
+    def _build_to_json(self, via: Via) -> ToJson:
+        return via.to(self.inner)
 
-    def _build_from_json(self) -> FromJson:
-        return self.inner._from_json
+    def _build_from_json(self, via: Via) -> FromJson:
+        return via.from_(self.inner)
+
+    def _emit_to_json(self, g: JGen, v: str) -> str:
+        return self.inner._emit_to_json(g, v)
+
+    def _emit_from_json(self, g: JGen, j: str) -> str:
+        return self.inner._emit_from_json(g, j)
 
     def _build_strategy(self) -> SearchStrategy[T]:
         return self.inner._strategy

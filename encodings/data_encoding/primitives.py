@@ -35,10 +35,12 @@ import math
 import re
 import struct
 from collections.abc import Callable
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from .core import Atom, FromJson, ToJson
+from .core import Atom, FromJson, ToJson, Via
 from .errors import DecodeError, DefinitionError, EncodeError, JsonError
+from .jsongen import JGen
 from .jsonvalue import JsonValue
 from .leaves import (
     AtomEncoding,
@@ -101,7 +103,7 @@ class ZeroWidth(AtomEncoding[Any]):
     def accepts_json(self, json: JsonValue) -> bool:
         return bool(self._json_matches(json))
 
-    def _build_to_json(self) -> ToJson:
+    def _build_to_json(self, via: Via) -> ToJson:
         check = self._atom.check
         json = self._json
 
@@ -111,7 +113,7 @@ class ZeroWidth(AtomEncoding[Any]):
 
         return to_json
 
-    def _build_from_json(self) -> FromJson:
+    def _build_from_json(self, via: Via) -> FromJson:
         json_matches = self._json_matches
         make = self._atom.unpack
         assert make is not None
@@ -128,6 +130,24 @@ class ZeroWidth(AtomEncoding[Any]):
         from hypothesis import strategies as st
 
         return st.builds(lambda: self._atom.unpack(None))  # type: ignore[misc]
+
+    @cached_property
+    def json_inlines(self) -> bool:  # type: ignore[override]
+        return self.kind in ("null", "constant")
+
+    def _inline_to_json(self, g: JGen, v: str) -> str:
+        return self._inline_json(g, v)
+
+    def _inline_from_json(self, g: JGen, j: str) -> str:
+        return self._inline_json(g, j)
+
+    def _inline_json(self, g: JGen, x: str) -> str:
+        """``null`` and ``constant(s)``: the value is its own JSON form."""
+        if self.kind == "null":
+            g.bail_if(f"{x} is not None")
+            return "None"
+        g.bail_if(f"not {x} == {self._value!r}")  # as ``matches``: ``==``, not ``!=``
+        return repr(self._value)
 
 
 def _is_empty_object(v: Any) -> bool:
@@ -191,20 +211,29 @@ class Bool(AtomEncoding[bool]):
     def accepts_json(self, json: JsonValue) -> bool:
         return type(json) is bool
 
-    def _build_to_json(self) -> ToJson:
+    def _build_to_json(self, via: Via) -> ToJson:
         def to_json(value: Any) -> JsonValue:
             _bool_check(value)
             return bool(value)
 
         return to_json
 
-    def _build_from_json(self) -> FromJson:
+    def _build_from_json(self, via: Via) -> FromJson:
         def from_json(json: JsonValue) -> bool:
             if type(json) is not bool:
                 raise wrong_type("a boolean", json)
             return json
 
         return from_json
+
+    json_inlines = True
+
+    def _inline_to_json(self, g: JGen, v: str) -> str:
+        return self._inline_from_json(g, v)
+
+    def _inline_from_json(self, g: JGen, j: str) -> str:
+        g.bail_if(f"type({j}) is not bool")
+        return j
 
     def _build_strategy(self) -> SearchStrategy[bool]:
         from hypothesis import strategies as st
@@ -244,7 +273,7 @@ class Int(AtomEncoding[int]):
     def accepts_json(self, json: JsonValue) -> bool:
         return type(json) is (str if self.json_string else int)
 
-    def _build_to_json(self) -> ToJson:
+    def _build_to_json(self, via: Via) -> ToJson:
         check = self._atom.check
         if self.json_string:
 
@@ -255,7 +284,7 @@ class Int(AtomEncoding[int]):
             return to_json
         return int_to_json(check)
 
-    def _build_from_json(self) -> FromJson:
+    def _build_from_json(self, via: Via) -> FromJson:
         if self.json_string:
             return decimal_from_json(self.lo, self.hi, self.kind)
         return int_from_json(self.lo, self.hi, self.kind)
@@ -264,6 +293,18 @@ class Int(AtomEncoding[int]):
         from hypothesis import strategies as st
 
         return st.integers(self.lo, self.hi)
+
+    json_inlines = True
+
+    def _inline_to_json(self, g: JGen, v: str) -> str:
+        g.bail_if(f"type({v}) is not int or not {self.lo} <= {v} <= {self.hi}")
+        return f"str({v})" if self.json_string else v
+
+    def _inline_from_json(self, g: JGen, j: str) -> str:
+        if self.json_string:  # a decimal string: its parser is called
+            return f"{g.ref(self._exact_from_json, '_f')}({j})"
+        g.bail_if(f"type({j}) is not int or not {self.lo} <= {j} <= {self.hi}")
+        return j
 
 
 def _range_unpack(lo: int, hi: int, shift: int) -> Any:
@@ -405,7 +446,7 @@ class Float(AtomEncoding[float]):
     def accepts_json(self, json: JsonValue) -> bool:
         return type(json) is float or type(json) is int
 
-    def _build_to_json(self) -> ToJson:
+    def _build_to_json(self, via: Via) -> ToJson:
         check = self._atom.check
 
         def to_json(value: Any) -> JsonValue:
@@ -417,7 +458,7 @@ class Float(AtomEncoding[float]):
 
         return to_json
 
-    def _build_from_json(self) -> FromJson:
+    def _build_from_json(self, via: Via) -> FromJson:
         lo, hi, name = self.lo, self.hi, self._what
 
         def from_json(json: JsonValue) -> float:

@@ -40,9 +40,10 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from .codegen import Part, emit_read, emit_write
-from .core import Encoding, FromJson, Reader, Then, ToJson, Writer
+from .core import Encoding, FromJson, Reader, Then, ToJson, Via, Writer
 from .emit import Gen, Path, compile_reader, compile_writer
 from .errors import DataEncodingError, DefinitionError, EncodeError, JsonError
+from .jsongen import JGen, record_from_json, record_to_json, tuple_from_json, tuple_to_json
 from .jsonvalue import DuplicateKeys, JsonValue
 from .leaves import wrong_type, wrong_value_type
 from .primitives import ZeroWidth
@@ -122,6 +123,8 @@ class Parts(Encoding[T]):
     """What records and tuples share: a sequence of :class:`Part` s, read and
     written by generated code (:mod:`data_encoding.codegen`)."""
 
+    json_composite = True
+
     parts: tuple[Part, ...]
     #: the value is a dict (a record), else a tuple
     as_dict: bool
@@ -159,6 +162,17 @@ class Parts(Encoding[T]):
 
     def _build_writer(self) -> Writer:
         return compile_writer(self)
+
+    @cached_property
+    def json_inlines(self) -> bool:  # type: ignore[override]
+        # a splice converts a sub-dict or a slice: left to the exact closures
+        return all(p.mode != "splice" for p in self.parts)
+
+    def _inline_to_json(self, g: JGen, v: str) -> str:
+        return (record_to_json if self.as_dict else tuple_to_json)(g, self.parts, v)
+
+    def _inline_from_json(self, g: JGen, j: str) -> str:
+        return (record_from_json if self.as_dict else tuple_from_json)(g, self.parts, j)
 
 
 class Obj(Parts[dict[str, Any]]):
@@ -210,8 +224,8 @@ class Obj(Parts[dict[str, Any]]):
             if p.mode == "req" and p.key not in value:
                 raise cls("missing_field", f"missing field {p.key!r}").within(p.key)
 
-    def _build_to_json(self) -> ToJson:
-        parts = [(p, p.enc._to_json) for p in self.parts]
+    def _build_to_json(self, via: Via) -> ToJson:
+        parts = [(p, via.to(p.enc)) for p in self.parts]
 
         def to_json(value: Any) -> JsonValue:
             if not isinstance(value, dict):
@@ -241,8 +255,8 @@ class Obj(Parts[dict[str, Any]]):
 
         return to_json
 
-    def _build_from_json(self) -> FromJson:
-        parts = [(p, p.enc._from_json) for p in self.parts]
+    def _build_from_json(self, via: Via) -> FromJson:
+        parts = [(p, via.from_(p.enc)) for p in self.parts]
 
         def from_json(json: JsonValue) -> Any:
             if type(json) is not dict:
@@ -356,8 +370,8 @@ class Tup(Parts[tuple[Any, ...]]):
     def accepts_json(self, json: JsonValue) -> bool:
         return type(json) is list and len(json) == self.arity
 
-    def _build_to_json(self) -> ToJson:
-        parts = [(p, p.enc._to_json) for p in self.parts]
+    def _build_to_json(self, via: Via) -> ToJson:
+        parts = [(p, via.to(p.enc)) for p in self.parts]
         arity = self.arity
 
         def to_json(value: Any) -> JsonValue:
@@ -381,8 +395,8 @@ class Tup(Parts[tuple[Any, ...]]):
 
         return to_json
 
-    def _build_from_json(self) -> FromJson:
-        parts = [(p, p.enc._from_json) for p in self.parts]
+    def _build_from_json(self, via: Via) -> FromJson:
+        parts = [(p, via.from_(p.enc)) for p in self.parts]
         arity = self.arity
 
         def from_json(json: JsonValue) -> Any:

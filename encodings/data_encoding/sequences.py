@@ -29,7 +29,7 @@ from __future__ import annotations
 import struct
 from typing import TYPE_CHECKING, Any, Literal
 
-from .core import Encoding, FromJson, Reader, ToJson, Writer
+from .core import Encoding, FromJson, Reader, ToJson, Via, Writer
 from .emit import Gen, Path, Take, compile_reader, compile_writer
 from .errors import (
     DataEncodingError,
@@ -40,6 +40,7 @@ from .errors import (
     not_enough_data,
 )
 from .framing import HEADERS, CheckSize, DynamicSize, HeaderKind
+from .jsongen import JGen
 from .jsonvalue import JsonValue
 from .leaves import wrong_type, wrong_value_type
 from .size import DYNAMIC, VARIABLE, Fixed, Size
@@ -57,6 +58,8 @@ class ListEncoding(Encoding[list[Any]]):
     * ``("exactly", n)``: exactly ``n``;
     * ``("count", kind)``: a count header of that kind comes first.
     """
+
+    json_composite = True
 
     def __init__(
         self,
@@ -296,8 +299,21 @@ class ListEncoding(Encoding[list[Any]]):
 
     # --------------------------------------------------------------- JSON
 
-    def _build_to_json(self) -> ToJson:
-        convert = self.elt._to_json
+    json_inlines = True
+
+    def _inline_to_json(self, g: JGen, v: str) -> str:
+        g.bail_if(f"type({v}) is not list")  # a tuple takes the exact converter
+        return g.each(v, lambda x: self.elt._emit_to_json(g, x))
+
+    def _inline_from_json(self, g: JGen, j: str) -> str:
+        g.bail_if(f"type({j}) is not list")
+        mode, count = self.count_mode
+        if mode == "exactly":
+            g.bail_if(f"len({j}) != {count}")
+        return g.each(j, lambda x: self.elt._emit_from_json(g, x))
+
+    def _build_to_json(self, via: Via) -> ToJson:
+        convert = via.to(self.elt)
         kind = self.kind
 
         def to_json(value: Any) -> JsonValue:
@@ -313,8 +329,8 @@ class ListEncoding(Encoding[list[Any]]):
 
         return to_json
 
-    def _build_from_json(self) -> FromJson:
-        convert = self.elt._from_json
+    def _build_from_json(self, via: Via) -> FromJson:
+        convert = via.from_(self.elt)
         mode, arg = self.count_mode
 
         def from_json(json: JsonValue) -> Any:

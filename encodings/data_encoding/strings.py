@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .core import Atom, Encoding, FromJson, Reader, Sizer, ToJson, Writer
+from .core import Atom, Encoding, FromJson, Reader, Sizer, ToJson, Via, Writer
 from .emit import Gen, Path
 from .errors import DefinitionError, EncodeError, JsonError
 from .framing import HEADERS, CheckSize, DynamicSize, Wrapper, header_for
@@ -196,7 +196,7 @@ class RawBytes(Encoding[Any]):
 
         return size_of
 
-    def _build_to_json(self) -> ToJson:
+    def _build_to_json(self, via: Via) -> ToJson:
         to_bytes, limit, text = self.to_bytes, self.plain_json_limit, self.text
         length = self.exact_length
 
@@ -214,7 +214,7 @@ class RawBytes(Encoding[Any]):
 
         return to_json
 
-    def _build_from_json(self) -> FromJson:
+    def _build_from_json(self, via: Via) -> FromJson:
         text, limit, length = self.text, self.plain_json_limit, self.exact_length
 
         def from_json(json: JsonValue) -> Any:

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Literal
 
-from .core import Atom, Encoding, FromJson, Predicate, Reader, Then, ToJson, Writer
+from .core import Atom, Encoding, FromJson, Predicate, Reader, Then, ToJson, Via, Writer
 from .emit import Gen, Path, Take, compile_reader, compile_writer, const
 from .errors import (
     DataEncodingError,
@@ -52,6 +52,7 @@ from .errors import (
     describe_value,
     not_enough_data,
 )
+from .jsongen import JGen
 from .jsonvalue import JsonValue
 from .leaves import AtomEncoding, wrong_type
 from .primitives import null
@@ -122,6 +123,8 @@ def _json_selector(c: Case) -> tuple[Callable[[JsonValue], bool], bool]:
 
 class Union(Encoding[Any]):
     """A tagged union: see :func:`union`."""
+
+    json_composite = True
 
     def __init__(
         self, cases: Sequence[Case], tag_size: TagSize = "Uint8", label: str | None = None
@@ -339,28 +342,58 @@ class Union(Encoding[Any]):
             return None
         return key, list(zip(names, tagged, strict=True))
 
-    def _build_to_json(self) -> ToJson:
+    def _build_to_json(self, via: Via) -> ToJson:
         cases = [
-            (matches, hard, c.enc._to_json)
+            (matches, hard, via.to(c.enc))
             for c, (matches, hard) in zip(self.cases, self._selectors, strict=True)
         ]
         return self._json_dispatch(
             lambda value: self._first_case(cases, value, _convert, None, EncodeError),
-            lambda c: c.enc._to_json,
+            via.to,
         )
 
-    def _build_from_json(self) -> FromJson:
+    def _build_from_json(self, via: Via) -> FromJson:
         cases = [
-            (matches, hard, c.enc._from_json)
+            (matches, hard, via.from_(c.enc))
             for c, (matches, hard) in zip(self.cases, self._json_selectors, strict=True)
         ]
         return self._json_dispatch(
             lambda json: self._first_case(cases, json, _convert, None, JsonError),
-            lambda c: c.enc._from_json,
+            via.from_,
         )
 
+    @cached_property
+    def json_inlines(self) -> bool:  # type: ignore[override]
+        """Whether the JSON converters are generated: every case is told
+        apart by a constant member (as :meth:`_json_dispatch` requires)."""
+        return self._by_constant is not None and len(self._tagged) == len(self.cases)
+
+    def _inline_to_json(self, g: JGen, v: str) -> str:
+        return self._json_choice(g, v, lambda enc: enc._emit_to_json(g, v))
+
+    def _inline_from_json(self, g: JGen, j: str) -> str:
+        return self._json_choice(g, j, lambda enc: enc._emit_from_json(g, j))
+
+    def _json_choice(self, g: JGen, v: str, convert: Callable[[Encoding[Any]], str]) -> str:
+        """One ``if`` per case on the constant member of dict ``v``; anything else bails."""
+        assert self._by_constant is not None
+        key, cases = self._by_constant
+        constant, result = g.var("k"), g.var("r")
+        g.line(f"{constant} = {v}.get({key!r}) if type({v}) is dict else None")
+        known = g.dicts.get(v)
+        for i, (name, c) in enumerate(cases):
+            with g.block(f"{'elif' if i else 'if'} {constant} == {name!r}:"):
+                g.dicts[v] = {key: name}
+                g.line(f"{result} = {convert(c.enc)}")
+        g.dicts.pop(v)
+        if known is not None:
+            g.dicts[v] = known
+        with g.block("else:"):
+            g.line("raise _Bail")
+        return result
+
     def _json_dispatch(
-        self, select: Callable[[Any], Any], convert: Callable[[Case], Callable[[Any], Any]]
+        self, select: Callable[[Any], Any], convert: Callable[[Encoding[Any]], Callable[[Any], Any]]
     ) -> Callable[[Any], Any]:
         """``select`` (the selection loop), preceded, when every case is told
         apart by one constant member, by a dict lookup of that member: the case
@@ -368,7 +401,7 @@ class Union(Encoding[Any]):
         if self._by_constant is None or len(self._tagged) != len(self.cases):
             return select
         key, cases = self._by_constant
-        by_name = {name: convert(c) for name, c in cases}
+        by_name = {name: convert(c.enc) for name, c in cases}
 
         def dispatch(value: Any) -> Any:
             if type(value) is dict:
@@ -456,6 +489,19 @@ class Option(Union):
     def _inline_write(self, g: Gen, v: str, path: Path, then: Then = None) -> None:
         g.presence(v, 1, self.cases[0].enc, path, then)
 
+    @cached_property
+    def json_inlines(self) -> bool:  # type: ignore[override]
+        return True
+
+    def _json_choice(self, g: JGen, v: str, convert: Callable[[Encoding[Any]], str]) -> str:
+        """``None`` for JSON ``null`` and back, else the value's conversion."""
+        result = g.var("r")
+        with g.block(f"if {v} is None:"):
+            g.line(f"{result} = None")
+        with g.block("else:"):
+            g.line(f"{result} = {convert(self.cases[0].enc)}")
+        return result
+
 
 class StringEnum(AtomEncoding[Any]):
     """An enumeration: see :func:`string_enum`."""
@@ -515,7 +561,7 @@ class StringEnum(AtomEncoding[Any]):
     def accepts_json(self, json: JsonValue) -> bool:
         return type(json) is str and json in self._by_name
 
-    def _build_to_json(self) -> ToJson:
+    def _build_to_json(self, via: Via) -> ToJson:
         name_of = {i: s for i, s in enumerate(self.strings)}
         index_of, check = self._index_of, self._atom.check
 
@@ -525,7 +571,7 @@ class StringEnum(AtomEncoding[Any]):
 
         return to_json
 
-    def _build_from_json(self) -> FromJson:
+    def _build_from_json(self, via: Via) -> FromJson:
         by_name = self._by_name
         expected = ", ".join(repr(s) for s in self.strings[:8])
 

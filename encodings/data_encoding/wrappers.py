@@ -24,7 +24,7 @@ from collections.abc import Callable
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from .core import Atom, Encoding, FromJson, Reader, Sizer, Then, ToJson, Writer
+from .core import Atom, Encoding, FromJson, Reader, Sizer, Then, ToJson, Via, Writer
 from .errors import DataEncodingError, DecodeError, EncodeError, JsonError
 from .framing import Wrapper
 from .jsonvalue import JsonValue
@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
 
     from .emit import Gen, Path
+    from .jsongen import JGen
 
 T = TypeVar("T")
 U = TypeVar("U")
@@ -123,15 +124,19 @@ class Conv(Wrapper[T]):
         to_wire = _guard(self.to_wire, EncodeError)
         return lambda value: size_inner(to_wire(value))
 
-    def _build_to_json(self) -> ToJson:
-        to_json_inner = self.inner._to_json
+    def _build_to_json(self, via: Via) -> ToJson:
+        to_json_inner = via.to(self.inner)
         to_wire = _guard(self.to_wire, EncodeError)
         return lambda value: to_json_inner(to_wire(value))
 
-    def _build_from_json(self) -> FromJson:
-        from_json_inner = self.inner._from_json
+    def _build_from_json(self, via: Via) -> FromJson:
+        from_json_inner = via.from_(self.inner)
         from_wire = _guard(self.from_wire, JsonError)
         return lambda json: from_wire(from_json_inner(json))
+
+    # its own JSON converters, called (a wrapper emits its inner encoding's)
+    _emit_to_json = Encoding._emit_to_json
+    _emit_from_json = Encoding._emit_from_json
 
     def _build_strategy(self) -> SearchStrategy[T]:
         return self.inner._strategy.map(self.from_wire)
@@ -217,6 +222,9 @@ class Delayed(Transparent[T]):
 
     # Not inlined: a delayed encoding may refer to itself through its body.
 
+    _emit_to_json = Encoding._emit_to_json
+    _emit_from_json = Encoding._emit_from_json
+
     def _may_fork(self) -> bool:
         return False
 
@@ -241,6 +249,8 @@ def delayed(f: Callable[[], Encoding[T]]) -> Delayed[T]:
 
 class Mu(Encoding[Any]):
     """A recursive encoding: ``fix(self)`` is its body."""
+
+    json_composite = True
 
     def __init__(
         self,
@@ -289,20 +299,20 @@ class Mu(Encoding[Any]):
         body = self.body._size_of
         return size_of
 
-    def _build_to_json(self) -> ToJson:
+    def _build_to_json(self, via: Via) -> ToJson:
         def to_json(value: Any) -> JsonValue:
             return body(value)
 
-        self.__dict__["_to_json"] = to_json
-        body = self.body._to_json
+        self.__dict__[via.to_json] = to_json
+        body = via.to(self.body)
         return to_json
 
-    def _build_from_json(self) -> FromJson:
+    def _build_from_json(self, via: Via) -> FromJson:
         def from_json(json: JsonValue) -> Any:
             return body(json)
 
-        self.__dict__["_from_json"] = from_json
-        body = self.body._from_json
+        self.__dict__[via.from_json] = from_json
+        body = via.from_(self.body)
         return from_json
 
     def _build_strategy(self) -> SearchStrategy[Any]:
@@ -323,6 +333,10 @@ def mu(
 
 
 class Splitted(Encoding[T]):
+    """One encoding's JSON form with another's binary form: see :func:`splitted`."""
+
+    json_composite = True
+
     def __init__(self, json: Encoding[T], binary: Encoding[T]) -> None:
         self.json = json
         self.binary = binary
@@ -347,11 +361,17 @@ class Splitted(Encoding[T]):
     def _build_sizer(self) -> Sizer:
         return self.binary._size_of
 
-    def _build_to_json(self) -> ToJson:
-        return self.json._to_json
+    def _build_to_json(self, via: Via) -> ToJson:
+        return via.to(self.json)
 
-    def _build_from_json(self) -> FromJson:
-        return self.json._from_json
+    def _build_from_json(self, via: Via) -> FromJson:
+        return via.from_(self.json)
+
+    def _emit_to_json(self, g: JGen, v: str) -> str:
+        return self.json._emit_to_json(g, v)
+
+    def _emit_from_json(self, g: JGen, j: str) -> str:
+        return self.json._emit_from_json(g, j)
 
     def _build_strategy(self) -> SearchStrategy[T]:
         return self.binary._strategy

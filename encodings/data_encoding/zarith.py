@@ -20,7 +20,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from .core import Encoding, FromJson, ManyReader, Reader, Sizer, ToJson, Writer
+from .core import Encoding, FromJson, ManyReader, Reader, Sizer, ToJson, Via, Writer
 from .emit import index_of
 from .errors import DataEncodingError, DecodeError, EncodeError, not_enough_data
 from .jsonvalue import JsonValue
@@ -335,7 +335,7 @@ class Zarith(Encoding[int]):
 
         return write, read
 
-    def _build_to_json(self) -> ToJson:
+    def _build_to_json(self, via: Via) -> ToJson:
         natural = self.natural
 
         def to_json(value: Any) -> JsonValue:
@@ -349,7 +349,7 @@ class Zarith(Encoding[int]):
 
         return to_json
 
-    def _build_from_json(self) -> FromJson:
+    def _build_from_json(self, via: Via) -> FromJson:
         return decimal_from_json(0 if self.natural else None, None, "n" if self.natural else "z")
 
     def _build_strategy(self) -> SearchStrategy[int]:

@@ -1,0 +1,137 @@
+"""The generated (fast) JSON converters against the exact ones.
+
+``to_json`` and ``from_json`` first run generated code (``data_encoding.jsongen``)
+that says nothing about errors, and on any failure rerun the exact
+converters. The rule that makes this correct: on any input, the fast variant
+either fails or returns exactly what the exact variant returns. Each
+distinct encoding of the reference vectors and the rich encodings of the
+failure tests are given valid values, values with one part spoiled, valid
+JSON and JSON with one part spoiled; the fast variant must succeed on the
+valid ones (else it would be dead weight) and agree with the exact one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import data_encoding as de
+from data_encoding import Encoding
+from test_failures import FUZZ, PYTHONISH, rich_encodings
+from test_inlining import NAMES as BINARY_NAMES
+from test_inlining import PAIRS, outcome, spoiled
+
+ENCODINGS: dict[str, Encoding[Any]] = {name: PAIRS[name][0] for name in BINARY_NAMES}
+NAMES = sorted(ENCODINGS)
+
+
+def _agrees(fast: Callable[[Any], Any], exact: Callable[[Any], Any], x: Any) -> Any:
+    """The exact result, after checking that ``fast`` fails or gives the same."""
+    expected = outcome(lambda: exact(x))
+    try:
+        got = fast(x)
+    except Exception:  # any failure: the exact variant will run
+        return expected
+    assert expected == ("ok", got), "the fast variant accepted what the exact one does not"
+    assert type(got) is type(expected[1])
+    return expected
+
+
+@FUZZ
+@given(st.sampled_from(NAMES), st.data())
+def test_to_json_agrees(name: str, data: st.DataObject) -> None:
+    e = ENCODINGS[name]
+    value = data.draw(e.strategy())
+    assert e._fast_to_json(value) == e._exact_to_json(value)  # valid: no bail
+    for v in (value, spoiled(value, data)):
+        expected = _agrees(e._fast_to_json, e._exact_to_json, v)
+        assert outcome(partial(e.to_json, v)) == expected
+
+
+@FUZZ
+@given(st.sampled_from(NAMES), st.data())
+def test_from_json_agrees(name: str, data: st.DataObject) -> None:
+    e = ENCODINGS[name]
+    json = e.to_json(data.draw(e.strategy()))
+    assert e._fast_from_json(json) == e._exact_from_json(json)  # valid: no bail
+    for j in (json, spoiled(json, data), data.draw(PYTHONISH)):
+        expected = _agrees(e._fast_from_json, e._exact_from_json, j)
+        assert outcome(partial(e.from_json, j)) == expected
+
+
+def test_composites_are_generated() -> None:
+    record = rich_encodings()["record"]
+    source = record._fast_from_json.__source__  # type: ignore[attr-defined]
+    assert "raise _Bail" in source
+    assert record._fast_to_json is not record._exact_to_json
+    assert de.int31._fast_to_json is de.int31._exact_to_json  # a leaf has one variant
+
+
+PID = de.req("pid", de.int31)
+CODE = de.opt("code", de.int8)
+STATE = de.union(
+    [
+        de.case(0, "running", de.obj(de.req("state", de.constant("running")), PID)),
+        de.case(1, "exited", de.obj(de.req("state", de.constant("exited")), PID, CODE)),
+    ]
+)
+RECORDS = de.list_(de.obj(de.req("uid", de.uint16), de.req("state", STATE)))
+
+
+@pytest.mark.parametrize(
+    ("json", "expected"),
+    [
+        # the fast code bails; the exact one names the element, the member, the problem
+        (
+            [{"uid": 1, "state": {"state": "exited", "pid": 2, "code": 300}}],
+            ("JsonError", "out_of_range", None, (0, "state", "code")),
+        ),
+        (
+            [{"uid": 1, "state": {"state": "running", "pid": 2}}, {"uid": -1, "state": None}],
+            ("JsonError", "out_of_range", None, (1, "uid")),
+        ),
+        (
+            [{"uid": 1, "state": {"state": "halted", "pid": 2}}],
+            ("JsonError", "no_case_matched", None, (0, "state")),
+        ),
+        (
+            [{"uid": 1, "state": {"state": "running", "pid": 2, "code": 0}}],
+            ("JsonError", "unexpected_field", None, (0, "state", "code")),
+        ),
+    ],
+)
+def test_errors_come_from_the_exact_converter(json: Any, expected: tuple[Any, ...]) -> None:
+    assert outcome(lambda: RECORDS.from_json(json)) == expected
+
+
+def test_a_failure_reruns_the_exact_converter_once() -> None:
+    """The exact pass is the only rerun: a failure deep in a recursive value
+    costs two passes, not one more per level."""
+    calls = []
+
+    def counted(v: int) -> int:
+        calls.append(v)
+        return v
+
+    leaf = de.obj(de.req("kind", de.constant("leaf")), de.req("v", de.conv(counted, int, de.int8)))
+
+    def node(self: Encoding[Any]) -> Encoding[Any]:
+        return de.obj(de.req("kind", de.constant("node")), de.req("l", self), de.req("r", self))
+
+    tree = de.mu(
+        "tree", lambda self: de.union([de.case(0, "leaf", leaf), de.case(1, "node", node(self))])
+    )
+    value: dict[str, Any] = {"kind": "leaf", "v": 1000}  # out of int8's range
+    depth = 12
+    for _ in range(depth):
+        value = {"kind": "node", "l": value, "r": {"kind": "leaf", "v": 1}}
+    with pytest.raises(de.EncodeError) as info:
+        tree.to_json(value)
+    assert info.value.path == ("l",) * depth + ("v",)
+    # the bad leaf is the first one reached: once fast, once exact
+    assert calls == [1000, 1000]
