@@ -42,14 +42,11 @@ Codec = tuple[Callable[[Any], bytes], Callable[[bytes], Any]]
 
 def peers(name: str) -> dict[str, Codec]:
     """The codecs to compare ours with on workload ``name``: hand-written, and
-    construct's (interpreted and compiled) when it is installed."""
+    construct's (interpreted and compiled) and pytezos' when installed."""
     others = {"hand-written": CODECS[name]}
-    try:
-        from construct_codecs import codecs
-    except ImportError:
-        return others
-    with contextlib.suppress(ImportError):  # construct_codecs is there, construct is not
-        others.update(codecs()[name])
+    for module in ("construct_codecs", "pytezos_codecs"):
+        with contextlib.suppress(ImportError):  # the peer library is missing
+            others.update(importlib.import_module(module).codecs().get(name, {}))
     return others
 
 
@@ -114,11 +111,12 @@ def peer_notes() -> list[str]:
     notes = []
     if importlib.util.find_spec("construct") is None:
         notes.append("construct: not installed, its rows are left out (pip install -e .[bench])")
+    if importlib.util.find_spec("pytezos") is None:
+        notes.append("pytezos: not installed, no Zarith rows (pip install -e .[bench])")
     notes.append(
-        "pytezos: no rows yet. forge_int/unforge_int (Zarith) are not wired in: pytezos "
-        "needs native libraries (libsodium, secp256k1, gmp) this machine's test setup "
-        "lacks; forge_block_header from the node's JSON also needs Base58Check hashes "
-        "and RFC 3339 timestamps, which the library does not have yet"
+        "pytezos: no block-header row yet: forge_block_header reads the node's JSON "
+        "(Base58Check hashes, RFC 3339 timestamps), forms this library does not have yet, "
+        "and pytezos has no header decoder"
     )
     return notes
 

@@ -25,12 +25,14 @@ b'\\x00\\xff'
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from .core import Atom, Encoding, FromJson, Reader, Sizer, ToJson, Via, Writer
 from .emit import Gen, Path
 from .errors import DefinitionError, EncodeError, JsonError
 from .framing import HEADERS, CheckSize, DynamicSize, Wrapper, header_for
+from .jsongen import JGen
 from .jsonvalue import JsonValue
 from .leaves import AtomEncoding, wrong_type, wrong_value_type
 from .size import VARIABLE
@@ -195,6 +197,29 @@ class RawBytes(Encoding[Any]):
             return len(value)
 
         return size_of
+
+    @cached_property
+    def json_inlines(self) -> bool:  # type: ignore[override]
+        return not self.text  # hex; strings keep their closures (UTF-8 checks)
+
+    def _hex_refused(self, raw: str) -> str:
+        """The condition that refuses bytes ``raw`` for their length."""
+        length, limit = self.exact_length, self.plain_json_limit
+        if length is not None:
+            return f" or len({raw}) != {length}"
+        return f" or len({raw}) > {limit}" if limit is not None else ""
+
+    def _inline_to_json(self, g: JGen, v: str) -> str:
+        g.bail_if(f"type({v}) is not bytes{self._hex_refused(v)}")
+        return f"{v}.hex()"
+
+    def _inline_from_json(self, g: JGen, j: str) -> str:
+        raw = g.var("b")
+        g.bail_if(f"type({j}) is not str")
+        g.line(f"{raw} = {g.ref(bytes.fromhex, '_fromhex')}({j})")
+        # the canonical spelling only, as ``hex_from_json``
+        g.bail_if(f"{raw}.hex() != {j}{self._hex_refused(raw)}")
+        return raw
 
     def _build_to_json(self, via: Via) -> ToJson:
         to_bytes, limit, text = self.to_bytes, self.plain_json_limit, self.text
