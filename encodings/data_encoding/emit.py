@@ -344,9 +344,14 @@ class Gen(Source):
             return
         args = [i.arg for i in items if i.fmt and i.arg is not None]
         guards = [i.guard for i in items if i.guard]
-        pack = self.ref(struct.Struct(">" + "".join(i.fmt for i in items)).pack, "_pack")
+        if len(items) == 1 and items[0].fmt.endswith("s") and items[0].guard:
+            # fixed bytes alone, their type and length guarded: no struct call
+            write = f"out += {items[0].arg}"
+        else:
+            pack = self.ref(struct.Struct(">" + "".join(i.fmt for i in items)).pack, "_pack")
+            write = f"out += {pack}({', '.join(args)})"
         if all(i.check is None for i in items):  # constants and sizes: nothing can fail
-            self.line(f"out += {pack}({', '.join(args)})")
+            self.line(write)
             return
         report = self._report(items)
         with self.block("try:"):
@@ -356,7 +361,7 @@ class Gen(Source):
                 if not i.fmt and i.check is not None and i.guard is None:
                     self.line(f"{i.check}({i.value})")
             if args:
-                self.line(f"out += {pack}({', '.join(args)})")
+                self.line(write)
         self.line(f"except Exception as x: raise _put_failure({report}, x) from None")
 
     def presence(self, v: str, byte: int, enc: Encoding[Any], path: Path, then: Then) -> None:
