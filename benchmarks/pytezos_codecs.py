@@ -21,6 +21,7 @@ missing.
 from __future__ import annotations
 
 import importlib
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -29,7 +30,13 @@ Codec = tuple[Callable[[Any], bytes], Callable[[bytes], Any]]
 
 def codecs() -> dict[str, dict[str, Codec]]:
     """Workload name -> {"pytezos": (encode, decode)}."""
-    forge = importlib.import_module("pytezos.michelson.forge")  # by name: typed without it
+    limit = sys.getrecursionlimit()
+    try:
+        forge = importlib.import_module("pytezos.michelson.forge")  # by name: typed without it
+    finally:
+        # importing pytezos raises the interpreter's recursion limit to 100000,
+        # for the whole process: put it back (our too_deep errors depend on it)
+        sys.setrecursionlimit(limit)
     forge_int: Callable[[int], bytes] = forge.forge_int
     unforge_int: Callable[[memoryview], tuple[int, int]] = forge.unforge_int
 

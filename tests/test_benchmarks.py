@@ -5,6 +5,7 @@ targets live in ``benchmarks/README.md``, measured by ``make bench``."""
 from __future__ import annotations
 
 import importlib.util
+import sys
 
 import run
 
@@ -27,3 +28,11 @@ def test_quick_benchmark_run_checks_and_reports_every_row() -> None:
         for op in ("json->bytes", "bytes->json")
     ]
     assert all(len(r.ratios) == 3 and all(x > 0 for x in r.ratios) for r in rows)
+
+
+def test_peers_leave_the_recursion_limit_alone() -> None:
+    """pytezos raises it on import; the benchmark puts it back, since the
+    ``too_deep`` errors of the library depend on it."""
+    limit = sys.getrecursionlimit()
+    run.peers("zarith_z")
+    assert sys.getrecursionlimit() == limit
