@@ -1,4 +1,4 @@
-"""pytezos as a peer: its Zarith codec, ``forge_int`` / ``unforge_int``.
+"""pytezos as a peer: its Zarith codec and its block-header forger.
 
 :func:`codecs` maps the ``zarith_z`` workload to an ``(encode, decode)`` pair
 built on ``pytezos.michelson.forge``: ``forge_int`` of each number, joined;
@@ -7,14 +7,14 @@ built on ``pytezos.michelson.forge``: ``forge_int`` of each number, joined;
 rest; the list's 4-byte size header is written and read by hand. They give
 the same bytes and values as ``list_(z)``.
 
-pytezos has no decoder of block headers (``forge_block_header`` only
-encodes, from the node's JSON with Base58Check hashes and RFC 3339
-timestamps), so the header row against it waits for those JSON forms in this
-library. pytezos is lenient where we are strict: ``unforge_int`` reads
+:func:`block_header_forger` is ``pytezos.block.forge.forge_block_header``:
+the node's JSON of a shell header (Base58Check hashes, an RFC 3339
+timestamp, hex fitness and protocol data) to bytes. pytezos has no decoder
+of block headers. It is lenient where we are strict: ``unforge_int`` reads
 ``80 00`` as 0 and ``40`` as -0, and ignores what follows the number.
 
 Importing it takes over a second (its package imports everything) and needs
-libsodium at run time; :func:`codecs` raises :class:`ImportError` when it is
+libsodium at run time; both functions raise :class:`ImportError` when it is
 missing.
 """
 
@@ -28,15 +28,26 @@ from typing import Any
 Codec = tuple[Callable[[Any], bytes], Callable[[bytes], Any]]
 
 
-def codecs() -> dict[str, dict[str, Codec]]:
-    """Workload name -> {"pytezos": (encode, decode)}."""
+def _import(name: str) -> Any:
+    """A pytezos module, imported by name (so this file type-checks without it)."""
     limit = sys.getrecursionlimit()
     try:
-        forge = importlib.import_module("pytezos.michelson.forge")  # by name: typed without it
+        return importlib.import_module(name)
     finally:
         # importing pytezos raises the interpreter's recursion limit to 100000,
         # for the whole process: put it back (our too_deep errors depend on it)
         sys.setrecursionlimit(limit)
+
+
+def block_header_forger() -> Callable[[dict[str, Any]], bytes]:
+    """pytezos' ``forge_block_header``: the node's JSON of a shell header to bytes."""
+    forge: Callable[[dict[str, Any]], bytes] = _import("pytezos.block.forge").forge_block_header
+    return forge
+
+
+def codecs() -> dict[str, dict[str, Codec]]:
+    """Workload name -> {"pytezos": (encode, decode)}."""
+    forge = _import("pytezos.michelson.forge")
     forge_int: Callable[[int], bytes] = forge.forge_int
     unforge_int: Callable[[memoryview], tuple[int, int]] = forge.unforge_int
 

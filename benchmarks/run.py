@@ -9,7 +9,8 @@ means we are faster.
     python benchmarks/run.py            # the full suite (make bench)
     python benchmarks/run.py --quick    # a smoke run, well under a minute
 
-Then the JSON <-> bytes rows (``json_rows.py``) and the scaling table
+Then the header from the node's JSON against pytezos' forger, the JSON <->
+bytes rows (``json_rows.py``) and the scaling table
 (``scaling.py``: time and peak memory from 10^4 to 10^6 records and up to a
 50 MB ``bytes_``).
 
@@ -35,7 +36,7 @@ from handwritten import CODECS
 from json_rows import json_rows
 from scaling import FULL_SIZES, QUICK_SIZES, scaling_table
 from timing import Call, Row, compare, table
-from workloads import Workload, workloads
+from workloads import Workload, node_block_header, workloads
 
 Codec = tuple[Callable[[Any], bytes], Callable[[bytes], Any]]
 
@@ -89,6 +90,33 @@ def binary_rows(w: Workload, repeats: int, budget: float) -> list[Row]:
     return rows
 
 
+def node_header_rows(repeats: int, budget: float) -> list[Row]:
+    """The header from the node's JSON (Base58Check hashes, an RFC 3339
+    timestamp) to bytes: ours is ``encode(from_json(j))`` with
+    :data:`~workloads.node_block_header`, pytezos' is ``forge_block_header(j)``,
+    on the same parsed JSON ``j``. None when pytezos is missing."""
+    try:
+        forge = importlib.import_module("pytezos_codecs").block_header_forger()
+    except ImportError:
+        return []
+    (header,) = [w for w in workloads() if w.name == "block_header"]
+    e = node_block_header
+    j = e.to_json(header.value)
+    assert isinstance(j, dict)
+    data = header.encoding.encode(header.value)
+
+    def ours() -> bytes:
+        return e.encode(e.from_json(j))
+
+    if ours() != data:
+        raise AssertionError("block_header: our node-JSON bytes differ from encode(value)")
+    if forge(j) != data:
+        raise AssertionError("block_header: pytezos' forged bytes differ from ours")
+    theirs = partial(forge, j)
+    number = calls_per_repeat([ours, theirs], budget)
+    return compare("block_header: node json->bytes", ours, {"pytezos": theirs}, repeats, number)
+
+
 def main(argv: Sequence[str] | None = None) -> list[Row]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a short smoke run")
@@ -97,6 +125,7 @@ def main(argv: Sequence[str] | None = None) -> list[Row]:
     rows: list[Row] = []
     for w in workloads():
         rows += binary_rows(w, repeats, budget)
+    rows += node_header_rows(repeats, budget)
     rows += json_rows(repeats, 5 if args.quick else 50)
     print(table(rows))
     for note in peer_notes():
@@ -112,12 +141,10 @@ def peer_notes() -> list[str]:
     if importlib.util.find_spec("construct") is None:
         notes.append("construct: not installed, its rows are left out (pip install -e .[bench])")
     if importlib.util.find_spec("pytezos") is None:
-        notes.append("pytezos: not installed, no Zarith rows (pip install -e .[bench])")
-    notes.append(
-        "pytezos: no block-header row yet: forge_block_header reads the node's JSON "
-        "(Base58Check hashes, RFC 3339 timestamps), forms this library does not have yet, "
-        "and pytezos has no header decoder"
-    )
+        notes.append(
+            "pytezos: not installed, no Zarith or node-JSON header rows (pip install -e .[bench])"
+        )
+    notes.append("pytezos: no header decoder, so its header row is node json->bytes only")
     return notes
 
 

@@ -38,6 +38,21 @@ block_header = de.obj(
 100 bytes of protocol data)."""
 
 
+node_block_header = de.obj(
+    de.req("level", de.int32),
+    de.req("proto", de.uint8),
+    de.req("predecessor", de.hashes.block_hash),
+    de.req("timestamp", de.timestamp.protocol),
+    de.req("validation_pass", de.uint8),
+    de.req("operations_hash", de.hashes.operation_list_list_hash),
+    de.req("fitness", de.list_(de.bytes_)),
+    de.req("context", de.hashes.context_hash),
+    de.req("protocol_data", de.variable.bytes_),
+)
+"""The same header as the node types it: the same bytes, but Base58Check
+hashes and an RFC 3339 timestamp in JSON (the form pytezos' forger reads)."""
+
+
 def _header(rng: random.Random) -> dict[str, Any]:
     return {
         "level": 1_234_567,

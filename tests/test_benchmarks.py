@@ -27,7 +27,7 @@ def test_quick_benchmark_run_checks_and_reports_every_row() -> None:
         for name in ("block_header", "zarith_z", "records")
         for op in ("encode", "decode")
         for peer in peers + (pytezos if name == "zarith_z" else [])
-    ] + [
+    ] + [("block_header: node json->bytes", peer) for peer in pytezos] + [
         (f"{name}: {op}", json_peer)
         for name in ("block_header", "records")
         for op in ("json->bytes", "bytes->json")
@@ -42,9 +42,15 @@ def test_pytezos_codecs_put_the_recursion_limit_back(monkeypatch: pytest.MonkeyP
 
     def import_like_pytezos(name: str) -> Any:
         sys.setrecursionlimit(100_000)
-        return SimpleNamespace(forge_int=lambda v: b"", unforge_int=lambda b: (0, 1))
+        return SimpleNamespace(
+            forge_int=lambda v: b"",
+            unforge_int=lambda b: (0, 1),
+            forge_block_header=lambda j: b"",
+        )
 
     monkeypatch.setattr(importlib, "import_module", import_like_pytezos)
     limit = sys.getrecursionlimit()
     assert set(pytezos_codecs.codecs()) == {"zarith_z"}
+    assert sys.getrecursionlimit() == limit
+    assert pytezos_codecs.block_header_forger()({}) == b""
     assert sys.getrecursionlimit() == limit

@@ -164,3 +164,35 @@ STATE = de.union(
     ]
 )
 UID_STATE = de.obj(de.req("uid", de.uint16), de.req("state", STATE))
+
+
+@pytest.mark.parametrize(
+    ("e", "value", "other"),
+    [
+        # alone in its run: appended as it is
+        (de.obj(de.req("h", de.fixed.bytes_(3))), {}, bytearray(b"xyz")),
+        (
+            de.obj(de.req("a", de.uint8), de.req("h", de.fixed.bytes_(3)), de.req("b", de.int8)),
+            {"a": 1, "b": -1},
+            bytearray(b"xyz"),
+        ),
+        (de.obj(de.req("h", de.hashes.chain_id)), {}, de.hashes.ChainId(b"xyzw")),
+        (
+            de.obj(de.req("a", de.uint8), de.req("h", de.hashes.chain_id)),
+            {"a": 1},
+            bytearray(b"xyzw"),
+        ),
+    ],
+    ids=["alone", "fused", "hash-alone", "hash-fused"],
+)
+def test_fixed_bytes_take_any_bytes_value(
+    e: Encoding[Any], value: dict[str, Any], other: bytes | bytearray
+) -> None:
+    """A fused write packs exact ``bytes`` as they are and converts the rest
+    (``bytearray``, the hash types) as the leaf alone would; a wrong length
+    still fails with the leaf's error."""
+    data = e.encode({**value, "h": bytes(other)})
+    assert e.encode({**value, "h": other}) == data
+    with pytest.raises(de.EncodeError) as info:
+        e.encode({**value, "h": bytearray(b"too long")})
+    assert (info.value.code, info.value.path) == ("wrong_length", ("h",))

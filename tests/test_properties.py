@@ -361,6 +361,19 @@ def _hand_encodings() -> dict[str, Encoding[Any]]:
         "obj_padded": de.obj(de.req("p", de.padded(de.uint8, 2)), de.req("q", de.int8)),
         "splitted": de.splitted(json=de.bytes_, binary=de.fixed.bytes_(4)),
         "splitted_int": de.splitted(json=de.n, binary=de.uint16),
+        # ---- the node's primitives
+        "block_hash": de.hashes.block_hash,
+        "chain_id": de.hashes.chain_id,
+        "timestamp": de.timestamp.protocol,
+        "obj_hashes": de.obj(
+            de.req("level", de.int32),
+            de.req("predecessor", de.hashes.block_hash),
+            de.req("timestamp", de.timestamp.protocol),
+            de.req("protocols", de.list_(de.hashes.protocol_hash)),
+            de.opt("chain", de.hashes.chain_id),
+            de.req("context", de.hashes.context_hash),
+        ),
+        "list_operation_hashes": de.list_(de.hashes.operation_hash),
         # ---- any JSON
         "json": de.json,
         "obj_json": de.obj(de.req("meta", de.json), de.req("id", de.uint8)),
@@ -530,6 +543,8 @@ def test_property_hand_encodings_cover_every_combinator() -> None:
         "check_size",
         "padded",
         "splitted",
+        "hashes",
+        "timestamp",
         "json",
         "binary_schema",
         "binary_schema_v1",

@@ -12,7 +12,7 @@ Combinators build immutable encodings; each one encodes and decodes binary
 {'id': 7, 'name': None}
 """
 
-from . import bounded, fixed, variable
+from . import bounded, fixed, hashes, timestamp, variable
 from .anyjson import json
 from .core import Atom, Encoding
 from .errors import (
@@ -83,6 +83,7 @@ __all__ = [
     "empty",
     "fixed",
     "float_",
+    "hashes",
     "int8",
     "int16",
     "int31",
@@ -106,6 +107,7 @@ __all__ = [
     "splitted",
     "string",
     "string_enum",
+    "timestamp",
     "tup",
     "uint8",
     "uint16",

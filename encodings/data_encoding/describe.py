@@ -42,6 +42,7 @@ from .codegen import Part
 from .core import Encoding
 from .errors import DefinitionError
 from .framing import CheckSize, DynamicSize, HeaderKind, Padded
+from .hashes import Named
 from .primitives import Bool, Float, Int, RangedInt, ZeroWidth
 from .primitives import empty as _EMPTY
 from .records import MergeObjs, MergeTups, Obj, Tup
@@ -186,6 +187,8 @@ class _Describer:
             return e.inner, ref_name
         if isinstance(e, Splitted):
             return e.binary, ref_name
+        if isinstance(e, Named):
+            return e.record, ref_name
         return None
 
     def fields(self, e: Encoding[Any], ref_name: str | None) -> list[bs.FieldDescr]:
@@ -252,6 +255,8 @@ class _Describer:
                 e = e.inner
             elif isinstance(e, Splitted):
                 e = e.binary
+            elif isinstance(e, Named):
+                e = e.record
             elif isinstance(e, DynamicSize):
                 header = e.kind
                 e = e.inner

@@ -63,9 +63,10 @@ class Put:
     """A pending fixed-width write.
 
     ``arg`` is the expression passed to ``struct`` (``None`` for a zero-width
-    leaf); ``guard`` an expression that holds when ``arg`` is fine to pack as
-    it is; ``check`` names the function that raises the precise error for
-    ``value`` (``None`` for what cannot fail: a constant, a size).
+    leaf); ``guard`` an expression that must hold for the value to be written
+    (a zero-width constant's value); ``check`` names the function that raises
+    the precise error for ``value`` (``None`` for what cannot fail: a
+    constant, a size).
     """
 
     fmt: str
@@ -76,6 +77,8 @@ class Put:
     path: Path = ()
     #: ``arg`` is an integer literal (a tag, a presence byte)
     const: bool = False
+    #: ``arg`` is ``bytes`` of exactly the width: it may be appended as it is
+    ready: bool = False
 
 
 def const(fmt: str, value: int) -> Put:
@@ -344,8 +347,8 @@ class Gen(Source):
             return
         args = [i.arg for i in items if i.fmt and i.arg is not None]
         guards = [i.guard for i in items if i.guard]
-        if len(items) == 1 and items[0].fmt.endswith("s") and items[0].guard:
-            # fixed bytes alone, their type and length guarded: no struct call
+        if len(items) == 1 and items[0].ready:
+            # fixed bytes alone, their type and length known: no struct call
             write = f"out += {items[0].arg}"
         else:
             pack = self.ref(struct.Struct(">" + "".join(i.fmt for i in items)).pack, "_pack")

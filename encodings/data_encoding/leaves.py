@@ -54,14 +54,24 @@ class AtomEncoding(Encoding[T]):
     inlines = True
 
     def _inline_write(self, g: Gen, v: str, path: Path) -> None:
+        self._put(g, v, path, self._atom.pack_guard)
+
+    def _put(self, g: Gen, v: str, path: Path, pack_guard: str | None) -> None:
+        """Queue the write of ``v``; ``pack_guard`` (a template, ``{}`` being
+        the value) holds when ``pack`` would return ``v`` unchanged."""
         atom = self._atom
-        guard = atom.pack_guard.replace("{}", v) if atom.pack_guard else None
-        arg: str | None = v
-        if not atom.fmt:
-            arg = None
-        elif atom.pack is not None and guard is None:
-            arg = f"{g.ref(atom.pack, '_p')}({v})"
-        g.put(Put(atom.fmt, arg, v, g.ref(atom.check, "_c"), guard, path))
+        guard = pack_guard.replace("{}", v) if pack_guard else None
+        check = g.ref(atom.check, "_c")
+        if not atom.fmt:  # a zero-width constant: the guard is the whole test
+            g.put(Put(atom.fmt, None, v, check, guard, path))
+            return
+        if atom.pack is None:
+            g.put(Put(atom.fmt, v, v, check, path=path))
+            return
+        pack = f"{g.ref(atom.pack, '_p')}({v})"
+        arg = pack if guard is None else f"({v} if {guard} else {pack})"
+        # a packed byte string has the width: pack checked its length
+        g.put(Put(atom.fmt, arg, v, check, path=path, ready=atom.fmt.endswith("s")))
 
     def _inline_read(self, g: Gen, target: str, end: str, path: Path) -> None:
         atom = self._atom

@@ -377,6 +377,40 @@ class Splitted(Encoding[T]):
         return self.binary._strategy
 
 
+class DirectJson(Splitted[T]):
+    """A :class:`Splitted` whose JSON conversion is two plain functions, for
+    the node's primitives whose JSON form is a union or a ``conv`` chain
+    (timestamps, Base58Check hashes): one call instead of a union's trials
+    and the wrappers' layers. ``json`` still describes the form (schemas
+    come from it) and the functions must agree with it, error codes
+    included; the tests compare them."""
+
+    json_composite = False  # the same converters in the fast and the exact variant
+
+    def __init__(
+        self,
+        json: Encoding[T],
+        binary: Encoding[T],
+        to_json: Callable[[Any], JsonValue],
+        from_json: Callable[[JsonValue], Any],
+    ) -> None:
+        super().__init__(json, binary)
+        self.direct_to_json = to_json
+        self.direct_from_json = from_json
+
+    def _build_to_json(self, via: Via) -> ToJson:
+        return self.direct_to_json
+
+    def _build_from_json(self, via: Via) -> FromJson:
+        return self.direct_from_json
+
+    def _emit_to_json(self, g: JGen, v: str) -> str:
+        return Encoding._emit_to_json(self, g, v)
+
+    def _emit_from_json(self, g: JGen, j: str) -> str:
+        return Encoding._emit_from_json(self, g, j)
+
+
 def splitted(*, json: Encoding[T], binary: Encoding[T]) -> Splitted[T]:
     """``json``'s JSON form with ``binary``'s binary form (they share values)."""
     return Splitted(json, binary)
