@@ -361,6 +361,20 @@ class Splitted(Encoding[T]):
     def _build_sizer(self) -> Sizer:
         return self.binary._size_of
 
+    # generated binary code: the binary encoding's, inlined like it
+
+    def _may_fork(self) -> bool:
+        return self.binary._may_fork()
+
+    def _emit_read(self, g: Gen, target: str, end: str, path: Path, then: Then = None) -> None:
+        self.binary._emit_read(g, target, end, path, then)
+
+    def _emit_write(self, g: Gen, v: str, path: Path, then: Then = None) -> None:
+        self.binary._emit_write(g, v, path, then)
+
+    def _emit_bytes(self, g: Gen, v: str, path: Path) -> str | None:
+        return self.binary._emit_bytes(g, v, path)
+
     def _build_to_json(self, via: Via) -> ToJson:
         return via.to(self.json)
 
