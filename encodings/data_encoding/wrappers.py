@@ -148,11 +148,44 @@ def conv(to_wire: Callable[[T], U], from_wire: Callable[[U], T], e: Encoding[U])
     return Conv(to_wire, from_wire, e)
 
 
-class Transparent(Wrapper[T]):
-    """A wrapper whose binary form is exactly ``inner``'s."""
+class BinaryOf(Encoding[T]):
+    """An encoding whose binary form is exactly another's, :meth:`binary_side`'s:
+    its compiled pieces, its atom and its generated code (inlined as that
+    encoding's would be)."""
+
+    def binary_side(self) -> Encoding[T]:
+        raise NotImplementedError
 
     def atom(self) -> Atom | None:
-        return self.inner.atom()
+        return self.binary_side().atom()
+
+    def _build_reader(self) -> Reader:
+        return self.binary_side()._read
+
+    def _build_writer(self) -> Writer:
+        return self.binary_side()._write
+
+    def _build_sizer(self) -> Sizer:
+        return self.binary_side()._size_of
+
+    def _may_fork(self) -> bool:
+        return self.binary_side()._may_fork()
+
+    def _emit_read(self, g: Gen, target: str, end: str, path: Path, then: Then = None) -> None:
+        self.binary_side()._emit_read(g, target, end, path, then)
+
+    def _emit_write(self, g: Gen, v: str, path: Path, then: Then = None) -> None:
+        self.binary_side()._emit_write(g, v, path, then)
+
+    def _emit_bytes(self, g: Gen, v: str, path: Path) -> str | None:
+        return self.binary_side()._emit_bytes(g, v, path)
+
+
+class Transparent(Wrapper[T], BinaryOf[T]):
+    """A wrapper whose binary form is exactly ``inner``'s."""
+
+    def binary_side(self) -> Encoding[T]:
+        return self.inner
 
     def object_fields(self) -> frozenset[str] | None:
         return self.inner.object_fields()
@@ -162,27 +195,6 @@ class Transparent(Wrapper[T]):
 
     def discriminants(self) -> dict[str, str]:
         return self.inner.discriminants()
-
-    def _build_reader(self) -> Reader:
-        return self.inner._read
-
-    def _build_writer(self) -> Writer:
-        return self.inner._write
-
-    def _build_sizer(self) -> Sizer:
-        return self.inner._size_of
-
-    def _may_fork(self) -> bool:
-        return self.inner._may_fork()
-
-    def _emit_read(self, g: Gen, target: str, end: str, path: Path, then: Then = None) -> None:
-        self.inner._emit_read(g, target, end, path, then)
-
-    def _emit_write(self, g: Gen, v: str, path: Path, then: Then = None) -> None:
-        self.inner._emit_write(g, v, path, then)
-
-    def _emit_bytes(self, g: Gen, v: str, path: Path) -> str | None:
-        return self.inner._emit_bytes(g, v, path)
 
 
 class Def(Transparent[T]):
@@ -332,7 +344,7 @@ def mu(
     return Mu(name, fix, title, description)
 
 
-class Splitted(Encoding[T]):
+class Splitted(BinaryOf[T]):
     """One encoding's JSON form with another's binary form: see :func:`splitted`."""
 
     json_composite = True
@@ -343,37 +355,14 @@ class Splitted(Encoding[T]):
         self.size = binary.size
         self.nullable = json.nullable
 
-    def atom(self) -> Atom | None:
-        return self.binary.atom()
+    def binary_side(self) -> Encoding[T]:
+        return self.binary
 
     def accepts(self, value: Any) -> bool:
         return self.binary.accepts(value)
 
     def accepts_json(self, json: JsonValue) -> bool:
         return self.json.accepts_json(json)
-
-    def _build_reader(self) -> Reader:
-        return self.binary._read
-
-    def _build_writer(self) -> Writer:
-        return self.binary._write
-
-    def _build_sizer(self) -> Sizer:
-        return self.binary._size_of
-
-    # generated binary code: the binary encoding's, inlined like it
-
-    def _may_fork(self) -> bool:
-        return self.binary._may_fork()
-
-    def _emit_read(self, g: Gen, target: str, end: str, path: Path, then: Then = None) -> None:
-        self.binary._emit_read(g, target, end, path, then)
-
-    def _emit_write(self, g: Gen, v: str, path: Path, then: Then = None) -> None:
-        self.binary._emit_write(g, v, path, then)
-
-    def _emit_bytes(self, g: Gen, v: str, path: Path) -> str | None:
-        return self.binary._emit_bytes(g, v, path)
 
     def _build_to_json(self, via: Via) -> ToJson:
         return via.to(self.json)
