@@ -161,6 +161,9 @@ def test_golden_hashes(e: de.Encoding[Any], cls: type[Base58Hash], text: str, he
     assert type(value) is cls and value == raw
     assert str(value) == text and repr(value) == f"{cls.__name__}({text!r})"
     assert e.to_json(value) == text and e.to_json(raw) == text
+    # the direct converters agree with the encoding that describes the JSON form
+    json_side: de.Encoding[Any] = e.json  # type: ignore[attr-defined]
+    assert json_side.to_json(value) == text and json_side.from_json(text) == value
     assert e.encode(value) == raw and e.encode(raw) == raw
     decoded = e.decode(raw)
     assert type(decoded) is cls and decoded == raw

@@ -385,8 +385,8 @@ class DirectJson(Splitted[T]):
     the node's primitives whose JSON form is a union or a ``conv`` chain
     (timestamps, Base58Check hashes): one call instead of a union's trials
     and the wrappers' layers. ``json`` still describes the form (schemas
-    come from it) and the functions must agree with it, error codes
-    included; the tests compare them."""
+    come from it) and the functions must read and print the same values as
+    it (their errors may be more precise); the tests compare them."""
 
     json_composite = False  # the same converters in the fast and the exact variant
 
