@@ -129,7 +129,7 @@ def check_decoder(length: int, size: int, prefix: bytes = b"") -> Callable[[str]
         ):
             return None
         data = raw[:-4]
-        if sha256(sha256(data).digest()).digest()[:4] != raw[-4:]:
+        if checksum(data) != raw[-4:]:
             return None
         return data[skip:]
 

@@ -42,10 +42,9 @@ from .codegen import Part
 from .core import Encoding
 from .errors import DefinitionError
 from .framing import CheckSize, DynamicSize, HeaderKind, Padded
-from .hashes import Named
 from .primitives import Bool, Float, Int, RangedInt, ZeroWidth
 from .primitives import empty as _EMPTY
-from .records import MergeObjs, MergeTups, Obj, Tup
+from .records import MergeObjs, MergeTups, Named, Obj, Tup
 from .sequences import ListEncoding
 from .size import DYNAMIC, VARIABLE, Fixed
 from .strings import Bounded, FixedBytes, RawBytes

@@ -36,9 +36,9 @@ from .base58 import check_decoder, check_encode
 from .core import Encoding
 from .errors import EncodeError, JsonError
 from .leaves import wrong_type, wrong_value_type
-from .records import obj, req
+from .records import Named
 from .strings import FixedBytes, string
-from .wrappers import DirectJson, Transparent, conv, def_
+from .wrappers import DirectJson, conv, def_
 
 if TYPE_CHECKING:
     from typing import Self
@@ -198,17 +198,6 @@ class HashBytes(FixedBytes):
 
         size = self.hash_type.size
         return st.binary(min_size=size, max_size=size).map(self.hash_type)
-
-
-class Named(Transparent[Any]):
-    """``inner``, described as the reference's ``obj1 (req name inner)``, whose
-    value is the field's own (a one-field record in binary schemas only)."""
-
-    def __init__(self, name: str, inner: Encoding[Any]) -> None:
-        self.name = name
-        self.inner = inner
-        self.size = inner.size
-        self.record = obj(req(name, inner))
 
 
 def hash_encoding(hash_type: type[Base58Hash]) -> Encoding[Any]:

@@ -48,6 +48,7 @@ from .jsonvalue import DuplicateKeys, JsonValue
 from .leaves import wrong_type, wrong_value_type
 from .primitives import ZeroWidth
 from .size import VARIABLE, sequence_size
+from .wrappers import Transparent
 
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
@@ -447,3 +448,14 @@ def tup(*elements: Encoding[Any]) -> Tup:
 def merge_tups(a: Encoding[Any], b: Encoding[Any]) -> Tup:
     """One tuple with the elements of ``a`` then those of ``b``."""
     return MergeTups(a, b)
+
+
+class Named(Transparent[Any]):
+    """``inner``, described as the reference's ``obj1 (req name inner)``, whose
+    value is the field's own (a one-field record in binary schemas only)."""
+
+    def __init__(self, name: str, inner: Encoding[Any]) -> None:
+        self.name = name
+        self.inner = inner
+        self.size = inner.size
+        self.record = obj(req(name, inner))
