@@ -1,11 +1,14 @@
 """The scaling row: time and peak memory of our codec as the data grows.
 
-Two series, each encoded and decoded at growing sizes, to show that both the
+Series, each encoded and decoded at growing sizes, to show that both the
 time and the memory per element stay flat (linear growth):
 
 * ``records``: the ``records`` workload of :mod:`workloads` (a ``list_`` of
   small records ``{uid: uint16, state: process state, parent: option int31}``),
   built by ``workloads(n)`` for ``n`` records;
+* ``records (hand-written)``: the same values through the hand-written codec
+  of :mod:`handwritten` (which must give the same bytes): what the platform
+  costs any Python codec at these sizes;
 * ``bytes_``: one :data:`data_encoding.bytes_` value of random bytes.
 
 For each size, and after checking once that ``decode(encode(v)) == v``:
@@ -18,9 +21,8 @@ For each size, and after checking once that ``decode(encode(v)) == v``:
   every run. CPython's collector walks the live containers now and then, and
   decoding creates many (two dicts per record), so with the collector on the
   decoding time per record grows with the number of live objects. Even with
-  the collector off, the time per record grows by about 1.5x from 10^4 to
-  10^6 records, once the data outgrow the CPU caches; the hand-written codec
-  of :mod:`handwritten` grows alike (measured on a 2-vCPU VM, CPython 3.11);
+  the collector off, the time per record grows once the data outgrow the CPU
+  caches; the hand-written series shows how much of that any codec pays;
 * **peak memory**: the peak of :mod:`tracemalloc`'s traced allocations during
   one call, in a separate run (tracing slows the call). The input, allocated
   before tracing starts, is not counted; the result (the bytes, or the decoded
@@ -54,10 +56,17 @@ import data_encoding as de
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from handwritten import records_decode, records_encode
 from workloads import workloads
+
+Codec = tuple[Callable[[Any], bytes], Callable[[bytes], Any]]
+
+HAND_WRITTEN = "records (hand-written)"
+"""The series of :mod:`handwritten`'s records codec: what any Python codec pays."""
 
 __all__ = [
     "FULL_SIZES",
+    "HAND_WRITTEN",
     "MB",
     "QUICK_SIZES",
     "Point",
@@ -102,7 +111,7 @@ class Point:
 
     @property
     def per_record(self) -> bool:
-        return self.series == "records"
+        return self.series != "bytes_"
 
     @property
     def units(self) -> float:
@@ -191,24 +200,24 @@ def warm_line_tables(*calls: Callable[[], object]) -> None:
         sys.setprofile(previous)
 
 
-def measure(
-    series: str, encoding: de.Encoding[Any], value: Any, size: int, sample: Any
-) -> list[Point]:
+def measure(series: str, codec: Codec, value: Any, size: int, sample: Any) -> list[Point]:
     """The encode and decode points of ``value`` (``size`` records or bytes).
 
-    ``sample`` is a small value of ``encoding`` for :func:`warm_line_tables`:
-    it should go through the same code (here, every union case).
+    ``codec`` is ``(encode, decode)``; ``sample`` is a small value for
+    :func:`warm_line_tables`: it should go through the same code (here, every
+    union case).
     """
-    data = encoding.encode(value)
-    if encoding.decode(data) != value:
+    encode_value, decode_data = codec
+    data = encode_value(value)
+    if decode_data(data) != value:
         raise AssertionError(f"{series} at {size}: decode(encode(v)) != v")
-    warm_line_tables(lambda: encoding.decode(encoding.encode(sample)))
+    warm_line_tables(lambda: decode_data(encode_value(sample)))
 
     def encode() -> bytes:
-        return encoding.encode(value)
+        return encode_value(value)
 
     def decode() -> Any:
-        return encoding.decode(data)
+        return decode_data(data)
 
     return [
         Point(series, op, size, best_time(call, True), best_time(call, False), peak_memory(call))
@@ -223,15 +232,22 @@ def records_value(n: int) -> tuple[de.Encoding[Any], Any]:
 
 
 def scaling(sizes: Sequence[int], bytes_sizes: Sequence[int]) -> list[Point]:
-    """The points of both series, records first, each in increasing size."""
+    """The points of every series, records first, each in increasing size;
+    the hand-written records codec after ours, on the same values."""
     points: list[Point] = []
     for n in sorted(sizes):
         encoding, value = records_value(n)
-        points += measure("records", encoding, value, n, value[:100])
+        ours = (encoding.encode, encoding.decode)
+        if records_encode(value) != encoding.encode(value):
+            raise AssertionError(f"records at {n}: the hand-written bytes differ from ours")
+        points += measure("records", ours, value, n, value[:100])
+        points += measure(HAND_WRITTEN, (records_encode, records_decode), value, n, value[:100])
         del value
     rng = random.Random(20261121)
     for n in sorted(bytes_sizes):
-        points += measure("bytes_", de.bytes_, rng.randbytes(n), n, b"sample")
+        points += measure(
+            "bytes_", (de.bytes_.encode, de.bytes_.decode), rng.randbytes(n), n, b"sample"
+        )
     return points
 
 

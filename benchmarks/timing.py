@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 Call = Callable[[], object]
@@ -14,8 +14,10 @@ Call = Callable[[], object]
 class Row:
     task: str
     other: str
-    ratios: tuple[float, ...]  # ours / other, one per repeat
-    ours_us: float  # median time of one call of ours, in microseconds
+    ratios: tuple[float, ...]  # subject / other, one per repeat
+    median_us: float  # median time of one call of the subject, in microseconds
+    #: whose time the ratios divide: our codec, or the hand-written ceiling
+    subject: str = "ours"
 
     @property
     def summary(self) -> str:
@@ -35,26 +37,44 @@ def timed(calls: Sequence[Call], repeats: int, number: int) -> list[list[float]]
     return times
 
 
-def compare(task: str, ours: Call, others: dict[str, Call], repeats: int, number: int) -> list[Row]:
-    names = list(others)
-    times = timed([ours, *others.values()], repeats, number)
-    ours_times = times[0]
-    median_us = statistics.median(ours_times) * 1e6
+def ratio_rows(
+    task: str, subject: str, mine: Sequence[float], others: Mapping[str, Sequence[float]]
+) -> list[Row]:
+    """``subject``'s times (``mine``) against each of ``others``, repeat by repeat."""
+    median_us = statistics.median(mine) * 1e6
     return [
-        Row(
-            task,
-            name,
-            tuple(a / b for a, b in zip(ours_times, times[i + 1], strict=True)),
-            median_us,
-        )
-        for i, name in enumerate(names)
+        Row(task, name, tuple(a / b for a, b in zip(mine, theirs, strict=True)), median_us, subject)
+        for name, theirs in others.items()
     ]
+
+
+def compare(
+    task: str,
+    ours: Call,
+    others: dict[str, Call],
+    repeats: int,
+    number: int,
+    baseline: str | None = None,
+) -> list[Row]:
+    """Rows of ours against each of ``others``, timed interleaved; with a
+    ``baseline`` (one of ``others``), also rows of it against the rest, from
+    the same run (how far the hand-written ceiling is from the peers)."""
+    times = timed([ours, *others.values()], repeats, number)
+    theirs = dict(zip(others, times[1:], strict=True))
+    rows = ratio_rows(task, "ours", times[0], theirs)
+    if baseline is not None:
+        rest = {name: t for name, t in theirs.items() if name != baseline}
+        rows += ratio_rows(task, baseline, theirs[baseline], rest)
+    return rows
 
 
 def table(rows: Sequence[Row]) -> str:
+    """The markdown table of ``rows`` (all of one subject)."""
+    subject = rows[0].subject if rows else "ours"
     lines = [
-        "| task | against | ratio ours/other: min / **median** / max | ours, median µs |",
+        f"| task | against | ratio {subject}/other: min / **median** / max "
+        f"| {subject}, median µs |",
         "|---|---|---|---|",
     ]
-    lines += [f"| {r.task} | {r.other} | {r.summary} | {r.ours_us:.1f} |" for r in rows]
+    lines += [f"| {r.task} | {r.other} | {r.summary} | {r.median_us:.1f} |" for r in rows]
     return "\n".join(lines)
