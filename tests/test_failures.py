@@ -325,6 +325,23 @@ DECODE_ROWS = [
     pytest.param(z, "838000", DecodeError, "trailing_zero", 2, (), id="z-838000"),
     pytest.param(z, "40", DecodeError, "negative_zero", 0, (), id="z-40"),
     pytest.param(list_(z), "00000002 01 40", DecodeError, "negative_zero", 5, (1,), id="z-list"),
+    # a whole list is read at once, with one path per length: two bytes, a
+    # per-group loop, and the mask-and-shift steps past six groups
+    pytest.param(
+        list_(z), "00000003 01 8000", DecodeError, "trailing_zero", 6, (1,), id="z-list-2"
+    ),
+    pytest.param(
+        list_(n), "00000004 01 818000", DecodeError, "trailing_zero", 7, (1,), id="n-list-loop"
+    ),
+    pytest.param(
+        list_(z),
+        "00000009 01 8181818181818100",
+        DecodeError,
+        "trailing_zero",
+        12,
+        (1,),
+        id="z-list-long",
+    ),
     # invalid_padding: the offset is the (first non-zero) padding byte
     pytest.param(padded(uint8, 2), "07 0100", DecodeError, "invalid_padding", 1, (), id="padding"),
     pytest.param(

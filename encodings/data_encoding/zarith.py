@@ -223,6 +223,7 @@ def write_many(out: bytearray, values: Any, natural: bool) -> None:
     app = out.append
     low, shift0 = (127, 7) if natural else (63, 6)  # the first byte's magnitude bits
     looped = 1 << (7 * _LOOP_GROUPS)
+    s1, s2, s3, s4, s5, more = _S1, _S2, _S3, _S4, _S5, _MORE_BITS
     for x in values:
         if type(x) is not int or (natural and x < 0):
             try:
@@ -247,7 +248,20 @@ def write_many(out: bytearray, values: Any, natural: bool) -> None:
                 h >>= 7
             app(h)
         else:
-            out += _spread(h, -(-h.bit_length() // 7))
+            k = -(-h.bit_length() // 7)
+            if k <= 32:  # _spread, inlined: a call costs a tenth of the number
+                t = h & s1
+                h += t * 65535
+                t = h & s2
+                h += t * 255
+                t = h & s3
+                h += t * 15
+                t = h & s4
+                h += t * 3
+                h += h & s5
+                out += (h | more[k]).to_bytes(k, "little")
+            else:
+                out += _spread(h, k)
 
 
 def read_many(buf: bytes, pos: int, end: int, natural: bool) -> list[int]:
@@ -263,6 +277,8 @@ def read_many(buf: bytes, pos: int, end: int, natural: bool) -> list[int]:
     sign, low, shift0 = (0, 127, 7) if natural else (64, 63, 6)
     out: list[int] = []
     app = out.append
+    from_bytes = int.from_bytes
+    p1, p2, p3, p4, p5 = _P1, _P2, _P3, _P4, _P5
     i = 0
     try:
         for k in map(len, runs):
@@ -277,14 +293,28 @@ def read_many(buf: bytes, pos: int, end: int, natural: bool) -> list[int]:
                 i += 1
                 continue
             stop = i + 1 + k
-            if not segment[stop - 1]:
+            last = segment[stop - 1]
+            if not last:
                 raise _Redo
-            if k <= _LOOP_GROUPS:
+            if k == 1:  # the commonest long form: no loop
+                m = (c & low) | (last << shift0)
+            elif k <= _LOOP_GROUPS:
                 m = c & low
                 shift = shift0
                 for d in lanes[i + 1 : stop]:
                     m |= d << shift
                     shift += 7
+            elif k <= 32:  # _pack, inlined: a call costs a tenth of the number
+                h = from_bytes(lanes[i + 1 : stop], "little")
+                h -= (h & p1) >> 1
+                t = h & p2
+                h -= t - (t >> 2)
+                t = h & p3
+                h -= t - (t >> 4)
+                t = h & p4
+                h -= t - (t >> 8)
+                t = h & p5
+                m = (c & low) | ((h - (t - (t >> 16))) << shift0)
             else:
                 m = (c & low) | (_pack(lanes[i + 1 : stop]) << shift0)
             app(-m if c & sign else m)
