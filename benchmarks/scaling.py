@@ -1,4 +1,4 @@
-"""The scaling row: time and peak memory of our codec as the data grows.
+"""The scaling row: time and peak memory as the data grows, ours and hand-written.
 
 Series, each encoded and decoded at growing sizes, to show that both the
 time and the memory per element stay flat (linear growth):
