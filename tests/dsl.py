@@ -1,6 +1,6 @@
 """Build our combinators from the encoding DSL of ``shared/vectors/legacy-conformance.jsonl``.
 
-The DSL is documented in ``shared/vectors/README.md``: a bare string names a
+The DSL is documented in ``tests/vectors/FORMAT.md``: a bare string names a
 parameterless kind (``"int32"``), an object ``{"kind": K, ...}`` a
 parameterised one; ``{"kind": "self", "name": N}`` refers to the enclosing
 ``mu`` named ``N``.

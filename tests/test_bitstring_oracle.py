@@ -50,7 +50,7 @@ from data_encoding import (
     uint30,
     z,
 )
-from vectors import ZARITH_N, ZARITH_Z
+from golden import ZARITH_N, ZARITH_Z
 
 BIG = 2**300
 

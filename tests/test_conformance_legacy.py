@@ -13,7 +13,7 @@ import pytest
 
 from data_encoding import DataEncodingError, DecodeError, EncodeError, JsonError
 from dsl import build
-from vectors import json_equal, legacy_records
+from golden import json_equal, legacy_records
 
 # The reference's error constructor -> our stable error code.
 CODES = {

@@ -49,7 +49,7 @@ from data_encoding import (
     uint16,
     union,
 )
-from vectors import expect_tests, ordered_json
+from golden import expect_tests, ordered_json
 
 
 def _anchor(entry: dict[str, Any]) -> str:

@@ -31,7 +31,7 @@ from data_encoding import (
     uint16,
     z,
 )
-from vectors import ZARITH_N, ZARITH_Z, expect_tests
+from golden import ZARITH_N, ZARITH_Z, expect_tests
 
 
 def _group(name: str) -> list[dict[str, Any]]:

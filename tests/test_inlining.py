@@ -26,9 +26,9 @@ from hypothesis import strategies as st
 import data_encoding as de
 from data_encoding import DataEncodingError, Encoding, emit
 from dsl import build
+from golden import legacy_records
 from test_failures import FUZZ, PYTHONISH, RICH, mutated, rich_encodings
 from test_properties import VECTORS
-from vectors import legacy_records
 
 
 def _without_inlining(e: Encoding[Any]) -> Encoding[Any]:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import datetime
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -42,8 +41,7 @@ from data_encoding.timestamp import (
     parse_rfc3339_fields,
     print_rfc3339,
 )
-
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "vectors"
+from golden import VECTORS
 
 # ------------------------------------------------------------------ Base58
 
@@ -284,7 +282,7 @@ def definitions(e: de.Encoding[Any]) -> dict[str, Any]:
 
 
 def _describe_mempool() -> dict[str, Any]:
-    with open(SHARED / "describe-mempool-2021.json") as f:
+    with open(VECTORS / "describe-mempool-2021.json") as f:
         tree: dict[str, Any] = json.load(f)
     return tree
 

@@ -38,7 +38,7 @@ from hypothesis import strategies as st
 import data_encoding as de
 from data_encoding import VARIABLE, DecodeError, Encoding, Fixed
 from dsl import build
-from vectors import legacy_records
+from golden import legacy_records
 
 # ------------------------------------------------------------ user types (conv)
 

@@ -34,7 +34,7 @@ from data_encoding import (
 from data_encoding import schema as bs
 from data_encoding.table import render
 from dsl import build
-from vectors import VECTORS, legacy_records, ordered_json
+from golden import VECTORS, legacy_records, ordered_json
 
 # --------------------------------------------------------------- helpers
 

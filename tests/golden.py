@@ -1,4 +1,4 @@
-"""Access to ``shared/vectors`` (the reference expectations) and JSON comparison."""
+"""The reference expectations in ``tests/vectors/`` (see its README), and JSON comparison."""
 
 from __future__ import annotations
 
@@ -7,8 +7,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-SHARED = Path(__file__).resolve().parents[2] / "shared"
-VECTORS = SHARED / "vectors"
+VECTORS = Path(__file__).resolve().parent / "vectors"
 
 
 @cache
