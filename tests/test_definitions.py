@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+import data_encoding
 from data_encoding import (
     DYNAMIC,
     VARIABLE,
@@ -314,6 +315,94 @@ REFUSED = [
         lambda: list_(uint8, max_length=-1), "max_length must not be negative", id="max_length--1"
     ),
 ]
+
+
+def _constant_five(_self: Encoding[Any]) -> Any:
+    return 5
+
+
+# arguments of the wrong type (called through ``A``, the package typed ``Any``,
+# as an untyped caller would): a DefinitionError naming the argument, never a
+# TypeError or AttributeError from inside the library
+A: Any = data_encoding
+WRONG_ARGUMENTS = [
+    pytest.param(
+        lambda: A.obj(A.req("a", int)), "req('a'): expected an encoding, got type", id="req"
+    ),
+    pytest.param(lambda: A.opt("a", 5), "opt('a'): expected an encoding, got int", id="opt"),
+    pytest.param(lambda: A.varopt("a", None), "varopt('a'): expected an encoding", id="varopt"),
+    pytest.param(lambda: A.dft("a", "x", 1), "dft('a'): expected an encoding", id="dft"),
+    pytest.param(lambda: A.req(5, uint8), "req: a field name is a str, not int", id="req-name"),
+    pytest.param(lambda: A.tup(uint8, int), "tup: expected an encoding, got type", id="tup"),
+    pytest.param(
+        lambda: A.merge_objs(int, A.obj()), "merge_objs: expected an encoding", id="merge_objs"
+    ),
+    pytest.param(
+        lambda: A.merge_tups(A.tup(uint8), "x"), "merge_tups: expected an encoding", id="merge_tups"
+    ),
+    pytest.param(lambda: A.list_(int), "list_: expected an encoding", id="list"),
+    pytest.param(lambda: A.array(None), "array: expected an encoding", id="array"),
+    pytest.param(lambda: A.variable.list_(3), "list_: expected an encoding", id="variable-list"),
+    pytest.param(lambda: A.fixed.list_(2, int), "list_: expected an encoding", id="fixed-list"),
+    pytest.param(
+        lambda: A.list_with_length("Uint8", int),
+        "list_with_length: expected an encoding",
+        id="list_with_length",
+    ),
+    pytest.param(
+        lambda: A.list_(uint8, max_length="3"), "max_length is an int, not str", id="max_length"
+    ),
+    pytest.param(
+        lambda: A.fixed.list_("2", uint8), "the length is an int, not str", id="fixed-list-n"
+    ),
+    pytest.param(lambda: A.option(int), "option: expected an encoding", id="option"),
+    pytest.param(lambda: A.case(0, "a", int), "case('a'): expected an encoding", id="case"),
+    pytest.param(
+        lambda: A.case("0", "a", uint8), "a tag is an int or None, not str", id="case-tag"
+    ),
+    pytest.param(lambda: A.case(0, 5, uint8), "a case title is a str, not int", id="case-title"),
+    pytest.param(lambda: A.union(5), "union takes a list of cases", id="union"),
+    pytest.param(lambda: A.conv(len, len, int), "conv: expected an encoding", id="conv"),
+    pytest.param(lambda: A.conv(5, len, uint8), "conv: to_wire is not callable", id="conv-fn"),
+    pytest.param(lambda: A.def_("x", int), "def_('x'): expected an encoding", id="def"),
+    pytest.param(lambda: A.def_(5, uint8), "def_: an id is a str, not int", id="def-id"),
+    pytest.param(
+        lambda: A.mu("m", _constant_five), "mu('m'): expected an encoding, got int", id="mu"
+    ),
+    pytest.param(
+        lambda: A.dynamic_size(int), "dynamic_size: expected an encoding", id="dynamic_size"
+    ),
+    pytest.param(
+        lambda: A.check_size(10, int), "check_size: expected an encoding", id="check_size"
+    ),
+    pytest.param(
+        lambda: A.check_size("10", uint8), "the limit is an int, not str", id="check_size-limit"
+    ),
+    pytest.param(lambda: A.padded(int, 2), "padded: expected an encoding", id="padded"),
+    pytest.param(lambda: A.padded(uint8, "2"), "the padding is an int, not str", id="padded-n"),
+    pytest.param(
+        lambda: A.splitted(json=int, binary=uint8), "splitted: expected an encoding", id="splitted"
+    ),
+    pytest.param(lambda: A.fixed.bytes_("3"), "the length is an int, not str", id="fixed-bytes"),
+    pytest.param(lambda: A.bounded.string("x"), "the bound is an int, not str", id="bounded"),
+    pytest.param(lambda: A.ranged_int("a", 3), "the bounds are ints, not str", id="ranged_int"),
+    pytest.param(
+        lambda: A.ranged_float("a", 1.0), "the bounds are numbers, not str", id="ranged_float"
+    ),
+    pytest.param(lambda: A.string_enum([1, 2]), "the cases are strings, not int", id="string_enum"),
+]
+
+
+@pytest.mark.parametrize(("build", "fragment"), WRONG_ARGUMENTS)
+def test_wrong_arguments_are_definition_errors(build: Build, fragment: str) -> None:
+    test_refused_at_construction(build, fragment)
+
+
+def test_a_delayed_body_that_is_no_encoding_fails_at_first_use() -> None:
+    broken = A.delayed(lambda: 5)
+    with pytest.raises(DefinitionError) as info:
+        broken.encode(1)
+    assert "delayed: expected an encoding, got int" in info.value.message
 
 
 @pytest.mark.parametrize(("build", "fragment"), REFUSED)

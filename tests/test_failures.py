@@ -1112,8 +1112,20 @@ RICH = rich_encodings()
 
 KEYS = st.sampled_from(["a", "b", "u", "l", "d", "f", "e", "kind", "v", "r", "j", "t", "o", "x"])
 # Text without lone surrogates: those are covered by the explicit rows above.
+
+
+class BadRepr:
+    """A value whose ``repr`` fails: messages must not depend on it."""
+
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr")
+
+
+# Integers beyond Python's int_max_str_digits have no decimal form at all
+# (built when drawn: even Hypothesis cannot print a strategy holding them).
+HUGE = st.sampled_from([5000, -5000, 100_000]).map(lambda k: (k // abs(k)) * 10 ** abs(k))
 JSONISH: st.SearchStrategy[JsonValue] = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=6),
+    st.none() | st.booleans() | st.integers() | HUGE | st.floats() | st.text(max_size=6),
     lambda inner: (
         st.lists(inner, max_size=4) | st.dictionaries(KEYS | st.text(max_size=3), inner, max_size=4)
     ),
@@ -1123,9 +1135,11 @@ PYTHONISH: st.SearchStrategy[Any] = st.recursive(
     st.none()
     | st.booleans()
     | st.integers()
+    | HUGE
     | st.floats()
     | st.text(max_size=6)
-    | st.binary(max_size=6),
+    | st.binary(max_size=6)
+    | st.builds(BadRepr),
     lambda inner: (
         st.lists(inner, max_size=4)
         | st.tuples(inner, inner)
@@ -1271,3 +1285,109 @@ def test_union_dispatch_on_constants_keeps_the_loops_errors() -> None:
     with pytest.raises(de.EncodeError) as too_big:
         de.option(exited).encode({"state": "exited", "pid": 2**31})
     assert (too_big.value.code, too_big.value.path) == ("invalid_int", ("pid",))
+
+
+# ------------------------------------------------- generated code and user text
+
+BRANCHING_VAROPT = de.obj(
+    de.varopt("a", de.union([de.case(0, "a", de.uint8), de.case(1, "b", de.bool_)])),
+    de.req("b", de.uint16),
+)
+
+
+def test_fields_after_a_branching_varopt_are_written_and_read() -> None:
+    """A varopt field whose encoding branches (a union) used to hand the rest
+    of the record to branches it never emitted: the fields after it were
+    dropped when writing, and reading raised ``NameError``."""
+    assert BRANCHING_VAROPT.encode({"a": 5, "b": 7}).hex() == "00050007"
+    assert BRANCHING_VAROPT.encode({"a": None, "b": 7}).hex() == "0007"
+    assert BRANCHING_VAROPT.decode(h("00050007")) == {"a": 5, "b": 7}
+    assert BRANCHING_VAROPT.decode(h("0007")) == {"a": None, "b": 7}
+    with pytest.raises(DecodeError) as info:
+        BRANCHING_VAROPT.decode(b"")
+    assert_error(info.value, DecodeError, "not_enough_data", 0, ("a",))
+
+
+@pytest.mark.parametrize(
+    ("e", "data"),
+    [
+        (tup(union([case(0, "a", variable.list_(uint8))]), uint16), "00 0102 0007"),
+        (tup(option(variable.bytes_), uint16), "01 0102 0007"),
+        (
+            obj(req("a", obj(req("u", union([case(0, "b", variable.string)])))), req("t", uint16)),
+            "00 0102 0007",
+        ),
+    ],
+    ids=["union", "option", "nested"],
+)
+def test_a_fixed_tail_after_a_branching_variable_part_is_read_in_the_whole_frame(
+    e: Encoding[Any], data: str
+) -> None:
+    """The fields after a variable part are read from the end of the frame;
+    they must not be read in the variable part's own, shorter frame."""
+    value = e.decode(h(data))
+    assert e.encode(e.from_json(e.to_json(value))) == h(data)
+
+
+@pytest.mark.parametrize("text", ["x{}y", "{}", "{0}", "'", '"', "\\", "\n", "None", "x"])
+def test_user_strings_are_data_in_generated_code(text: str) -> None:
+    """Constants, keys and titles reach generated code as values, never as code."""
+    e = obj(req("k", constant(text)), req(text or "_", uint8), opt("o", constant(text)))
+    value = {"k": text, text or "_": 1, "o": text}
+    data = e.encode(value)
+    assert data.hex() == "01ff"
+    assert e.decode(data) == value
+    assert e.from_json(e.to_json(value)) == value
+    named = union([case(0, text, obj(req("kind", constant(text)), req("v", uint8)))])
+    assert named.decode(named.encode({"kind": text, "v": 2})) == {"kind": text, "v": 2}
+
+
+# ------------------------------------------------- only the library's errors
+
+BIG = 10**5000  # no decimal form: str() and repr() of it raise ValueError
+UNTYPED: Any = de  # the package as an untyped caller sees it
+
+# (action, error class, code): every public entry point raises only its own errors
+FOREIGN_ROWS = [
+    pytest.param(lambda: int31.from_json(BIG), JsonError, "out_of_range", id="int31-from-json"),
+    pytest.param(lambda: float_.from_json(BIG), JsonError, "out_of_range", id="float-from-json"),
+    pytest.param(lambda: uint8.encode(BIG), EncodeError, "invalid_int", id="uint8-encode"),
+    pytest.param(lambda: uint8.to_json(-BIG), EncodeError, "invalid_int", id="uint8-to-json"),
+    pytest.param(lambda: int64.encode(BIG), EncodeError, "invalid_int", id="int64-encode"),
+    pytest.param(lambda: n.encode(-BIG), EncodeError, "negative_natural", id="n-negative"),
+    pytest.param(lambda: z.to_json(BIG), EncodeError, "out_of_range", id="z-to-json"),
+    pytest.param(lambda: json.encode(BIG), EncodeError, "out_of_range", id="json-encode"),
+    pytest.param(lambda: json.to_json(BIG), EncodeError, "out_of_range", id="json-to-json"),
+    pytest.param(
+        lambda: de.timestamp.protocol.to_json(BIG), EncodeError, "out_of_range", id="timestamp"
+    ),
+    pytest.param(lambda: float_.to_json(10**400), EncodeError, "out_of_range", id="float-to-json"),
+    pytest.param(lambda: float_.encode(10**400), EncodeError, "out_of_range", id="float-encode"),
+    pytest.param(lambda: float_.length(10**400), EncodeError, "out_of_range", id="float-length"),
+    pytest.param(lambda: ENUM.encode(BadRepr()), EncodeError, "no_case_matched", id="bad-repr"),
+    pytest.param(
+        lambda: UNTYPED.uint8.encode(BadRepr()), EncodeError, "wrong_type", id="bad-repr-int"
+    ),
+    pytest.param(lambda: UNTYPED.uint16.decode("0001"), DecodeError, "wrong_type", id="decode-str"),
+    pytest.param(lambda: UNTYPED.uint16.decode(None), DecodeError, "wrong_type", id="decode-none"),
+    pytest.param(
+        lambda: UNTYPED.uint16.decode_prefix([0, 1]),
+        DecodeError,
+        "wrong_type",
+        id="decode-prefix-list",
+    ),
+]
+
+
+@pytest.mark.parametrize(("action", "cls", "code"), FOREIGN_ROWS)
+def test_only_library_errors_leave(action: Callable[[], object], cls: type, code: str) -> None:
+    with pytest.raises(DataEncodingError) as info:
+        action()
+    assert (type(info.value), info.value.code) == (cls, code), repr(info.value)
+    assert str(info.value)  # the message itself can be printed
+
+
+def test_decode_takes_any_bytes_like_input() -> None:
+    assert uint16.decode(bytearray(b"\x00\x01")) == 1
+    assert uint16.decode(memoryview(b"\x00\x01")) == 1
+    assert uint16.decode_prefix(memoryview(b"\x07\x00\x01"), 1) == (1, 3)

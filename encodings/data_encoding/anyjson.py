@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, Any
 
 from .bson import decode_bson, encode_bson
 from .core import Encoding, FromJson, Reader, ToJson, Via, Writer
-from .errors import DataEncodingError, EncodeError, JsonError, type_name
+from .errors import DataEncodingError, EncodeError, JsonError, describe_value, type_name
 from .framing import DynamicSize
-from .jsonvalue import DuplicateKeys, JsonValue
+from .jsonvalue import DuplicateKeys, JsonValue, has_decimal_form
 from .size import VARIABLE
 
 if TYPE_CHECKING:
@@ -30,7 +30,14 @@ if TYPE_CHECKING:
 
 def check_json(value: Any, cls: type[EncodeError] | type[JsonError]) -> None:
     """Raise ``cls`` unless ``value`` is a JSON value (finite numbers, string keys)."""
-    if value is None or isinstance(value, bool | int):
+    if value is None or isinstance(value, bool):
+        return
+    if isinstance(value, int):
+        if not has_decimal_form(value):
+            raise cls(
+                "out_of_range",
+                f"{describe_value(value)} has no decimal form (sys.get_int_max_str_digits())",
+            )
         return
     if isinstance(value, str):
         try:
@@ -40,7 +47,7 @@ def check_json(value: Any, cls: type[EncodeError] | type[JsonError]) -> None:
         return
     if isinstance(value, float):
         if not math.isfinite(value):
-            raise cls("not_json", f"{value} is not a JSON number")
+            raise cls("not_json", f"{describe_value(value)} is not a JSON number")
         return
     if isinstance(value, list):
         for i, item in enumerate(value):

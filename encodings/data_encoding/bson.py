@@ -123,7 +123,7 @@ def _write_value(out: bytearray, value: object) -> int:
         return _DOUBLE_TYPE
     if isinstance(value, float):
         if not math.isfinite(value):
-            raise EncodeError("not_json", f"number {value!r} is not a JSON value")
+            raise EncodeError("not_json", f"number {describe_value(value)} is not a JSON value")
         out += _DOUBLE.pack(value)
         return _DOUBLE_TYPE
     if isinstance(value, dict):

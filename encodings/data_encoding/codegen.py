@@ -112,7 +112,13 @@ def _step(path: Path, part: Part) -> Path:
 
 def _forks(g: Gen, part: Part) -> bool:
     """Whether to hand the code after ``part`` to it, to copy into each of its
-    branches (bounded: the rest is otherwise emitted once, after the join)."""
+    branches (bounded: the rest is otherwise emitted once, after the join).
+
+    A ``varopt`` part never takes it: its value is read or written inside an
+    ``if`` of its own, so the rest must come after that ``if``.
+    """
+    if part.mode == "varopt":
+        return False
     return (part.mode == "opt" or part.enc._may_fork()) and g.may_copy(2)
 
 
@@ -158,7 +164,9 @@ def emit_read(
                 after()
                 rest(i + 1)
 
-            follow = after_then if _forks(g, p) else None
+            # the rest is read in ``end``: a part read in a frame of its own
+            # (a variable part before a fixed tail) must not take it along
+            follow = after_then if frame == end and _forks(g, p) else None
             if p.mode == "opt":
                 flag = g.peek(1, step, "", frame)
                 with g.choice(2, follow) as more:

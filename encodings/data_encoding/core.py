@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from .errors import DecodeError, EncodeError, JsonError
+from .errors import DecodeError, DefinitionError, EncodeError, JsonError, describe_value
 from .jsonvalue import JsonValue
 from .size import VARIABLE, Fixed, Size
 
@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from .schema import BinarySchema, Dialect
 
 T = TypeVar("T")
+C = TypeVar("C")
 
 Reader = Callable[[bytes, int, int], tuple[Any, int]]
 Writer = Callable[[bytearray, Any], None]
@@ -50,6 +51,9 @@ Then = Callable[[], None] | None
 """The rest of the code being generated (see :meth:`Encoding._emit_write`)."""
 
 BytesLike = bytes | bytearray | memoryview
+
+Guard = Callable[[str], str]
+"""An expression for generated code, given the name of the variable it tests."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,8 +68,12 @@ class Atom:
     and ``unpack`` a struct result into a value (for zero-width leaves it
     receives ``None`` and returns the constant value); either may be ``None``
     for the identity (``pack_guard`` and ``unpack_guard`` let generated code
-    skip the call in the common case). ``unpack`` raises :class:`DecodeError` with an offset
-    relative to the atom's first byte (``None`` meaning 0).
+    skip the call in the common case). ``unpack`` raises :class:`DecodeError`
+    with an offset relative to the atom's first byte (``None`` meaning 0).
+
+    A guard is a function of the name of the variable holding the value,
+    returning a Python expression: generated code is never made by filling
+    holes in a text, so no string of the user's can turn into code.
     """
 
     fmt: str
@@ -73,12 +81,12 @@ class Atom:
     check: Callable[[Any], None]
     pack: Callable[[Any], Any] | None = None
     unpack: Callable[[Any], Any] | None = None
-    #: for generated code: an expression template (``{}`` is the value) that
-    #: holds when ``pack`` would return the value unchanged, so it can be
+    #: for generated code: the expression, over the variable it is given, that
+    #: holds when ``pack`` would return the value unchanged, so that it can be
     #: packed without calling ``pack``
-    pack_guard: str | None = None
+    pack_guard: Guard | None = None
     #: the same for ``unpack``: holds when ``unpack`` would return the raw value
-    unpack_guard: str | None = None
+    unpack_guard: Guard | None = None
 
 
 class Encoding(Generic[T]):
@@ -107,7 +115,7 @@ class Encoding(Generic[T]):
     def decode(self, data: BytesLike) -> T:
         """Decode ``data`` entirely; raises :class:`DecodeError` (``extra_bytes``
         when bytes are left over)."""
-        buf = data if type(data) is bytes else bytes(data)
+        buf = data if type(data) is bytes else _input(data)
         try:
             value, pos = self._read(buf, 0, len(buf))
         except RecursionError:
@@ -125,10 +133,11 @@ class Encoding(Generic[T]):
 
         A variable-size encoding runs to the end of ``data``.
         """
-        buf = data if type(data) is bytes else bytes(data)
-        if not 0 <= offset <= len(buf):
+        buf = data if type(data) is bytes else _input(data)
+        if type(offset) is not int or not 0 <= offset <= len(buf):
             raise DecodeError(
-                "invalid_offset", f"offset {offset} is outside the input ({len(buf)} bytes)"
+                "invalid_offset",
+                f"offset {describe_value(offset)} is not in the input ({len(buf)} bytes)",
             )
         return self._read_frame(buf, offset, len(buf))
 
@@ -435,6 +444,40 @@ def _first_fast(fast: Callable[[Any], Any], exact: Callable[[Any], Any]) -> Call
             return exact(value)
 
     return convert
+
+
+def expect_encoding(value: object, where: str) -> Encoding[Any]:
+    """``value``, when it is an encoding; ``where`` names the combinator and
+    argument for the :class:`DefinitionError` raised otherwise."""
+    if isinstance(value, Encoding):
+        return value
+    raise DefinitionError(
+        f"{where}: expected an encoding, got {type(value).__name__} {describe_value(value)}"
+    )
+
+
+def expect(value: object, kind: type | tuple[type, ...], where: str, what: str) -> None:
+    """Raise a :class:`DefinitionError` saying ``where: what`` unless ``value``
+    is a ``kind`` (never a ``bool``, though Python counts it as an ``int``)."""
+    if not isinstance(value, kind) or isinstance(value, bool):
+        raise DefinitionError(f"{where}: {what}, not {type(value).__name__}")
+
+
+def expect_callable(value: C, where: str, what: str) -> C:
+    """``value``, when it is callable (else a :class:`DefinitionError`)."""
+    if callable(value):
+        return value
+    raise DefinitionError(f"{where}: {what} is not callable ({type(value).__name__})")
+
+
+def _input(data: object) -> bytes:
+    """The bytes to decode: a bytes-like object, copied (anything else is refused)."""
+    if isinstance(data, bytes | bytearray | memoryview):
+        return bytes(data)
+    raise DecodeError(
+        "wrong_type",
+        f"expected bytes, bytearray or memoryview to decode, got {type(data).__name__}",
+    )
 
 
 def _too_deep(cls: type[EncodeError] | type[DecodeError] | type[JsonError]) -> Exception:

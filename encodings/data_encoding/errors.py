@@ -151,8 +151,24 @@ def not_enough_data(pos: int, need: int, end: int, what: str = "") -> DecodeErro
 
 
 def describe_value(value: object, limit: int = 60) -> str:
-    """A short ``repr`` for messages, cut at ``limit`` characters."""
-    text = repr(value)
+    """A short ``repr`` for messages, cut at ``limit`` characters.
+
+    It never fails: an integer too long to show (Python refuses to print
+    one of over ``sys.get_int_max_str_digits()`` digits, and printing is
+    quadratic below that) is shown by its size, and a value whose ``repr``
+    raises by its type.
+
+    >>> describe_value(2**100_000)
+    'an integer of 100001 bits'
+    >>> describe_value("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx..."
+    """
+    if isinstance(value, int) and value.bit_length() > 4 * limit:
+        return f"an integer of {value.bit_length()} bits"
+    try:
+        text = repr(value)
+    except Exception:  # a user's object: its repr is not ours to trust
+        return f"a {type(value).__name__} (its repr fails)"
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 

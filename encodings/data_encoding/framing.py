@@ -20,7 +20,18 @@ from __future__ import annotations
 import struct
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
-from .core import Atom, Encoding, FromJson, Reader, Sizer, ToJson, Via, Writer
+from .core import (
+    Atom,
+    Encoding,
+    FromJson,
+    Reader,
+    Sizer,
+    ToJson,
+    Via,
+    Writer,
+    expect,
+    expect_encoding,
+)
 from .emit import Gen, Path, Put, Take, compile_reader, compile_writer
 from .errors import DecodeError, DefinitionError, EncodeError
 from .jsongen import JGen
@@ -41,6 +52,13 @@ HEADERS: dict[str, tuple[str, int, int]] = {
     "Uint16": (">H", 2, 2**16 - 1),
     "Uint8": (">B", 1, 2**8 - 1),
 }
+
+
+def header_kind(kind: object, where: str) -> HeaderKind:
+    """``kind``, when it names a header (else a :class:`DefinitionError`)."""
+    if not isinstance(kind, str) or kind not in HEADERS:
+        raise DefinitionError(f"{where}: kind must be one of {sorted(HEADERS)}, not {kind!r}")
+    return kind  # type: ignore[return-value]
 
 
 def header_for(limit: int) -> HeaderKind:
@@ -79,8 +97,8 @@ class Wrapper(Encoding[T]):
 
 class DynamicSize(Wrapper[T]):
     def __init__(self, inner: Encoding[T], kind: HeaderKind = "Uint30") -> None:
-        if kind not in HEADERS:
-            raise DefinitionError(f"dynamic_size: kind must be one of {sorted(HEADERS)}")
+        expect_encoding(inner, "dynamic_size")
+        kind = header_kind(kind, "dynamic_size")
         largest = HEADERS[kind][2]
         if isinstance(inner.size, Fixed) and inner.size.n > largest:
             raise DefinitionError(
@@ -187,6 +205,8 @@ def dynamic_size(e: Encoding[T], kind: HeaderKind = "Uint30") -> DynamicSize[T]:
 
 class CheckSize(Wrapper[T]):
     def __init__(self, limit: int, inner: Encoding[T]) -> None:
+        expect(limit, int, "check_size", "the limit is an int")
+        expect_encoding(inner, "check_size")
         if limit < 0:
             raise DefinitionError(f"check_size: the limit must not be negative, not {limit}")
         self.limit = limit
@@ -262,6 +282,8 @@ class Padded(Wrapper[T], AtomEncoding[T]):
     """
 
     def __init__(self, inner: Encoding[T], padding: int) -> None:
+        expect_encoding(inner, "padded")
+        expect(padding, int, "padded", "the padding is an int")
         if padding <= 0:
             raise DefinitionError(f"padded: the padding must be positive, not {padding}")
         if not isinstance(inner.size, Fixed):

@@ -191,7 +191,9 @@ class HashBytes(FixedBytes):
     def _inline_write(self, g: Gen, v: str, path: Path) -> None:
         h = g.ref(self.hash_type, "_h")
         size = self.hash_type.size
-        self._put(g, v, path, f"(type({{}}) is {h} or type({{}}) is bytes) and len({{}}) == {size}")
+        self._put(
+            g, v, path, lambda x: f"(type({x}) is {h} or type({x}) is bytes) and len({x}) == {size}"
+        )
 
     def _build_strategy(self) -> SearchStrategy[Any]:
         from hypothesis import strategies as st

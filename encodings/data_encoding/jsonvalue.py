@@ -18,11 +18,24 @@ dict, which no encoding accepts as an object.
 from __future__ import annotations
 
 import json
+import sys
+from functools import cache
 from typing import TypeAlias
 
 from .errors import JsonError
 
 JsonValue: TypeAlias = bool | int | float | str | list["JsonValue"] | dict[str, "JsonValue"] | None
+
+
+def has_decimal_form(value: int) -> bool:
+    """Whether Python can print the integer (``sys.get_int_max_str_digits()``)."""
+    limit = sys.get_int_max_str_digits()
+    return limit == 0 or abs(value) < _power_of_ten(limit)
+
+
+@cache
+def _power_of_ten(k: int) -> int:
+    return int(10**k)  # k >= 0: an int (mypy types int ** int as Any)
 
 
 class DuplicateKeys(dict[str, JsonValue]):

@@ -11,7 +11,7 @@ import struct
 from collections.abc import Callable
 from typing import Any, NoReturn, TypeVar
 
-from .core import Atom, Encoding, Reader, Sizer, Writer
+from .core import Atom, Encoding, Guard, Reader, Sizer, Writer
 from .emit import Gen, Path, Put, Take
 from .errors import (
     DecodeError,
@@ -56,11 +56,11 @@ class AtomEncoding(Encoding[T]):
     def _inline_write(self, g: Gen, v: str, path: Path) -> None:
         self._put(g, v, path, self._atom.pack_guard)
 
-    def _put(self, g: Gen, v: str, path: Path, pack_guard: str | None) -> None:
-        """Queue the write of ``v``; ``pack_guard`` (a template, ``{}`` being
-        the value) holds when ``pack`` would return ``v`` unchanged."""
+    def _put(self, g: Gen, v: str, path: Path, pack_guard: Guard | None) -> None:
+        """Queue the write of ``v``; ``pack_guard(v)`` holds when ``pack``
+        would return ``v`` unchanged."""
         atom = self._atom
-        guard = pack_guard.replace("{}", v) if pack_guard else None
+        guard = pack_guard(v) if pack_guard else None
         check = g.ref(atom.check, "_c")
         if not atom.fmt:  # a zero-width constant: the guard is the whole test
             g.put(Put(atom.fmt, None, v, check, guard, path))
@@ -84,7 +84,7 @@ class AtomEncoding(Encoding[T]):
             else:  # a fresh object each time (``{}``)
                 g.take(Take("", 0, target, unpack=g.ref(unpack, "_u"), path=path))
             return
-        guard = atom.unpack_guard.replace("{}", target) if atom.unpack_guard else None
+        guard = atom.unpack_guard(target) if atom.unpack_guard else None
         name = g.ref(unpack, "_u") if unpack is not None else None
         g.take(Take(atom.fmt, atom.width, target, name, guard, path=path))
 
@@ -175,7 +175,9 @@ def int_check(lo: int, hi: int, name: str) -> Callable[[Any], None]:
         if not isinstance(value, int):
             raise wrong_value_type(f"an integer ({name})", value)
         if not lo <= value <= hi:
-            raise EncodeError("invalid_int", f"{value} is out of range for {name} [{lo}, {hi}]")
+            raise EncodeError(
+                "invalid_int", f"{describe_value(value)} is out of range for {name} [{lo}, {hi}]"
+            )
 
     return check
 
@@ -193,7 +195,9 @@ def int_from_json(lo: int, hi: int, name: str) -> Callable[[JsonValue], int]:
         if type(json) is not int:
             raise wrong_type(f"an integer ({name})", json)
         if not lo <= json <= hi:
-            raise JsonError("out_of_range", f"{json} is out of range for {name} [{lo}, {hi}]")
+            raise JsonError(
+                "out_of_range", f"{describe_value(json)} is out of range for {name} [{lo}, {hi}]"
+            )
         return json
 
     return from_json

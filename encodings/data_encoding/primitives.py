@@ -38,8 +38,8 @@ from collections.abc import Callable
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from .core import Atom, FromJson, ToJson, Via
-from .errors import DecodeError, DefinitionError, EncodeError, JsonError
+from .core import Atom, FromJson, Guard, ToJson, Via, expect
+from .errors import DecodeError, DefinitionError, EncodeError, JsonError, describe_value
 from .jsongen import JGen
 from .jsonvalue import JsonValue
 from .leaves import (
@@ -91,9 +91,11 @@ class ZeroWidth(AtomEncoding[Any]):
             # a fresh object each time: ``{}`` must not be shared between values
             return {} if isinstance(value, dict) else value
 
-        guard = (
-            f"{{}} == {json!r}" if kind == "constant" else "{} is None" if value is None else None
-        )
+        guard: Guard | None = None
+        if kind == "constant":
+            guard = lambda x: f"{x} == {json!r}"  # noqa: E731
+        elif value is None:
+            guard = lambda x: f"{x} is None"  # noqa: E731
         super().__init__(Atom("", 0, check, unpack=make, pack_guard=guard), kind)
         self.nullable = json is None or kind == "unit"
 
@@ -257,13 +259,14 @@ class Int(AtomEncoding[int]):
         self.hi = hi
         self.json_string = json_string
         check = int_check(lo, hi, kind)
-        unpack = pack = guard = None
+        unpack = pack = None
+        guard: Guard | None = None
         if struct.calcsize(">" + fmt) == 4 and (lo, hi) != (-(2**31), 2**31 - 1):
             # int31 and uint30 travel as 32-bit integers: struct alone would
             # accept values beyond their range, so both directions check it
             unpack = _range_unpack(lo, hi, 0)
             pack = _range_pack(check, lo, hi, 0)
-            guard = f"{lo} <= {{}} <= {hi}"
+            guard = lambda x: f"{lo} <= {x} <= {hi}"  # noqa: E731
         atom = Atom(fmt, struct.calcsize(">" + fmt), check, pack, unpack, guard, guard)
         super().__init__(atom, kind)
 
@@ -372,6 +375,8 @@ class RangedInt(Int):
     """``ranged_int(lo, hi)``: see :func:`ranged_int`."""
 
     def __init__(self, lo: int, hi: int) -> None:
+        expect(lo, int, "ranged_int", "the bounds are ints")
+        expect(hi, int, "ranged_int", "the bounds are ints")
         if not INT31_MIN <= lo <= hi <= INT31_MAX:
             raise DefinitionError(
                 f"ranged_int({lo}, {hi}): bounds must satisfy "
@@ -411,6 +416,15 @@ def ranged_int(lo: int, hi: int) -> RangedInt:
 # ---------------------------------------------------------------- floats
 
 
+def _fits_double(value: Any) -> bool:
+    """Whether ``float(value)`` works (an integer may be too large)."""
+    try:
+        float(value)
+    except OverflowError:
+        return False
+    return True
+
+
 class Float(AtomEncoding[float]):
     def __init__(self, lo: float | None = None, hi: float | None = None) -> None:
         self.lo, self.hi = lo, hi
@@ -420,8 +434,12 @@ class Float(AtomEncoding[float]):
         def check(value: Any) -> None:
             if not isinstance(value, int | float):
                 raise wrong_value_type("a float", value)
+            if type(value) is not float and not _fits_double(value):
+                raise EncodeError("out_of_range", f"{describe_value(value)} does not fit a double")
             if ranged and not lo <= value <= hi:  # type: ignore[operator]
-                raise EncodeError("invalid_float", f"{value} is out of range for {name}")
+                raise EncodeError(
+                    "invalid_float", f"{describe_value(value)} is out of range for {name}"
+                )
 
         unpack = None
         if ranged:
@@ -467,9 +485,13 @@ class Float(AtomEncoding[float]):
             try:
                 value = float(json)
             except OverflowError:
-                raise JsonError("out_of_range", f"{json} does not fit a double") from None
+                raise JsonError(
+                    "out_of_range", f"{describe_value(json)} does not fit a double"
+                ) from None
             if lo is not None and hi is not None and not lo <= value <= hi:
-                raise JsonError("out_of_range", f"{json} is out of range for {name}")
+                raise JsonError(
+                    "out_of_range", f"{describe_value(json)} is out of range for {name}"
+                )
             return value
 
         return from_json
@@ -488,6 +510,8 @@ float_: Float = Float()
 
 def ranged_float(lo: float, hi: float) -> Float:
     """A double in ``[lo, hi]``: 8 bytes; checked when writing and when reading."""
+    expect(lo, (int, float), "ranged_float", "the bounds are numbers")
+    expect(hi, (int, float), "ranged_float", "the bounds are numbers")
     if not (math.isfinite(lo) and math.isfinite(hi) and lo <= hi):
         raise DefinitionError(f"ranged_float({lo}, {hi}): bounds must be finite with lo <= hi")
     return Float(float(lo), float(hi))

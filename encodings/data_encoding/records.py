@@ -40,7 +40,17 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from .codegen import Part, emit_read, emit_write
-from .core import Encoding, FromJson, Reader, Then, ToJson, Via, Writer
+from .core import (
+    Encoding,
+    FromJson,
+    Reader,
+    Then,
+    ToJson,
+    Via,
+    Writer,
+    expect,
+    expect_encoding,
+)
 from .emit import Gen, Path, compile_reader, compile_writer
 from .errors import DataEncodingError, DefinitionError, EncodeError, JsonError
 from .jsongen import JGen, record_from_json, record_to_json, tuple_from_json, tuple_to_json
@@ -68,25 +78,40 @@ class Field:
     description: str | None = None
 
 
+def _field(
+    mode: Literal["req", "opt", "varopt", "dft"],
+    name: str,
+    e: Encoding[Any],
+    default: Any = None,
+    title: str | None = None,
+    description: str | None = None,
+) -> Field:
+    expect(name, str, mode, "a field name is a str")
+    expect_encoding(e, f"{mode}({name!r})")
+    if mode == "opt" and e.size is VARIABLE:
+        mode = "varopt"  # a variable-size value says by its bytes whether it is there
+    return Field(name, e, mode, default, title, description)
+
+
 def req(
     name: str, e: Encoding[Any], *, title: str | None = None, description: str | None = None
 ) -> Field:
     """A required field."""
-    return Field(name, e, "req", None, title, description)
+    return _field("req", name, e, None, title, description)
 
 
 def opt(
     name: str, e: Encoding[Any], *, title: str | None = None, description: str | None = None
 ) -> Field:
     """An optional field: a presence byte then ``e`` (no byte when ``e`` is variable-size)."""
-    return Field(name, e, "varopt" if e.size is VARIABLE else "opt", None, title, description)
+    return _field("opt", name, e, None, title, description)
 
 
 def varopt(
     name: str, e: Encoding[Any], *, title: str | None = None, description: str | None = None
 ) -> Field:
     """An optional field without presence byte: present iff bytes remain in its frame."""
-    return Field(name, e, "varopt", None, title, description)
+    return _field("varopt", name, e, None, title, description)
 
 
 def dft(
@@ -98,7 +123,7 @@ def dft(
     description: str | None = None,
 ) -> Field:
     """A field with a default: always written in binary, omitted in JSON when equal to it."""
-    return Field(name, e, "dft", default, title, description)
+    return _field("dft", name, e, default, title, description)
 
 
 def _field_part(f: Field) -> Part:
@@ -328,7 +353,7 @@ def obj(*fields: Field) -> Obj:
 
 def merge_objs(a: Encoding[Any], b: Encoding[Any]) -> Obj:
     """One record with the fields of ``a`` then those of ``b``."""
-    return MergeObjs(a, b)
+    return MergeObjs(expect_encoding(a, "merge_objs"), expect_encoding(b, "merge_objs"))
 
 
 # ---------------------------------------------------------------- tuples
@@ -442,12 +467,12 @@ class MergeTups(Tup):
 
 def tup(*elements: Encoding[Any]) -> Tup:
     """A tuple of ``elements`` (see the module documentation)."""
-    return Tup([Part(i, e) for i, e in enumerate(elements)])
+    return Tup([Part(i, expect_encoding(e, "tup")) for i, e in enumerate(elements)])
 
 
 def merge_tups(a: Encoding[Any], b: Encoding[Any]) -> Tup:
     """One tuple with the elements of ``a`` then those of ``b``."""
-    return MergeTups(a, b)
+    return MergeTups(expect_encoding(a, "merge_tups"), expect_encoding(b, "merge_tups"))
 
 
 class Named(Transparent[Any]):

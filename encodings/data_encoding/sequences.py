@@ -29,7 +29,7 @@ from __future__ import annotations
 import struct
 from typing import TYPE_CHECKING, Any, Literal
 
-from .core import Encoding, FromJson, Reader, ToJson, Via, Writer
+from .core import Encoding, FromJson, Reader, ToJson, Via, Writer, expect, expect_encoding
 from .emit import Gen, Path, Take, compile_reader, compile_writer
 from .errors import (
     DataEncodingError,
@@ -39,7 +39,7 @@ from .errors import (
     JsonError,
     not_enough_data,
 )
-from .framing import HEADERS, CheckSize, DynamicSize, HeaderKind
+from .framing import HEADERS, CheckSize, DynamicSize, HeaderKind, header_kind
 from .jsongen import JGen
 from .jsonvalue import JsonValue
 from .leaves import wrong_type, wrong_value_type
@@ -68,6 +68,15 @@ class ListEncoding(Encoding[list[Any]]):
         kind: Kind,
         length: tuple[str, Any] = ("frame", None),
     ) -> None:
+        mode, arg = length
+        where = (
+            f"{kind}_with_length" if mode == "count" else "array" if kind == "array" else "list_"
+        )
+        expect_encoding(elt, where)
+        if max_length is not None:
+            expect(max_length, int, where, "max_length is an int")
+        if mode == "exactly":
+            expect(arg, int, where, "the length is an int")
         what = f"an {kind}" if kind == "array" else f"a {kind}"
         if elt.size is VARIABLE:
             raise DefinitionError(
@@ -84,7 +93,6 @@ class ListEncoding(Encoding[list[Any]]):
         self.max_length = max_length
         self.kind = kind
         self.count_mode = length
-        mode, arg = length
         size: Size = VARIABLE
         if mode == "exactly":
             if arg <= 0:
@@ -398,14 +406,10 @@ def list_with_length(
     kind: HeaderKind, e: Encoding[Any], max_length: int | None = None
 ) -> ListEncoding:
     """A list whose header is its element **count** (``Uint8``, ``Uint16`` or ``Uint30``)."""
-    if kind not in HEADERS:
-        raise DefinitionError(f"list_with_length: kind must be one of {sorted(HEADERS)}")
-    return ListEncoding(e, max_length, "list", ("count", kind))
+    return ListEncoding(e, max_length, "list", ("count", header_kind(kind, "list_with_length")))
 
 
 def array_with_length(
     kind: HeaderKind, e: Encoding[Any], max_length: int | None = None
 ) -> ListEncoding:
-    if kind not in HEADERS:
-        raise DefinitionError(f"array_with_length: kind must be one of {sorted(HEADERS)}")
-    return ListEncoding(e, max_length, "array", ("count", kind))
+    return ListEncoding(e, max_length, "array", ("count", header_kind(kind, "array_with_length")))

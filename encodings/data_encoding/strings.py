@@ -28,7 +28,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from .core import Atom, Encoding, FromJson, Reader, Sizer, ToJson, Via, Writer
+from .core import Atom, Encoding, FromJson, Reader, Sizer, ToJson, Via, Writer, expect
 from .emit import Gen, Path
 from .errors import DefinitionError, EncodeError, JsonError
 from .framing import HEADERS, CheckSize, DynamicSize, Wrapper, header_for
@@ -291,6 +291,7 @@ class FixedBytes(Wrapper[Any], AtomEncoding[Any]):
     its JSON form is that of the header-less bytes it wraps."""
 
     def __init__(self, text: bool, length: int) -> None:
+        expect(length, int, "fixed.string" if text else "fixed.bytes_", "the length is an int")
         kind = "string" if text else "bytes"
         if length <= 0:
             name = "fixed.string" if text else "fixed.bytes_"
@@ -317,7 +318,7 @@ class FixedBytes(Wrapper[Any], AtomEncoding[Any]):
                 check,
                 pack,
                 text_of if text else None,
-                None if text else f"type({{}}) is bytes and len({{}}) == {length}",
+                None if text else lambda x: f"type({x}) is bytes and len({x}) == {length}",
             ),
             f"a {length}-byte {kind}",
         )
@@ -332,6 +333,7 @@ class Bounded(CheckSize[Any]):
     """
 
     def __init__(self, text: bool, limit: int) -> None:
+        expect(limit, int, "bounded.string" if text else "bounded.bytes_", "the bound is an int")
         kind = "string" if text else "bytes_"
         if not 0 < limit <= 2**30 - 1:
             raise DefinitionError(f"bounded.{kind}({limit}): the bound must be in 1 .. 2^30-1")

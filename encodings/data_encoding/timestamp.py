@@ -37,7 +37,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from .core import Encoding
-from .errors import EncodeError, JsonError
+from .errors import EncodeError, JsonError, describe_value
 from .jsonvalue import JsonValue
 from .leaves import wrong_type, wrong_value_type
 from .primitives import int64
@@ -153,7 +153,9 @@ def _rfc_of_seconds(value: Any) -> str:
     if type(value) is not int:
         raise wrong_value_type("an int", value)
     if not MIN_RFC3339 <= value <= MAX_RFC3339:
-        raise EncodeError("out_of_range", f"{value} is outside years 0000-9999: no RFC 3339 form")
+        raise EncodeError(
+            "out_of_range", f"{describe_value(value)} is outside years 0000-9999: no RFC 3339 form"
+        )
     return print_rfc3339(value)
 
 
@@ -181,7 +183,7 @@ def _to_json(value: Any) -> JsonValue:
             return print_rfc3339(value)
         if -(2**63) <= value < 2**63:
             return str(value)
-        raise EncodeError("out_of_range", f"{value} is not a 64-bit timestamp")
+        raise EncodeError("out_of_range", f"{describe_value(value)} is not a 64-bit timestamp")
     raise wrong_value_type("an int", value)
 
 

@@ -41,7 +41,20 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Literal
 
-from .core import Atom, Encoding, FromJson, Predicate, Reader, Then, ToJson, Via, Writer
+from .core import (
+    Atom,
+    Encoding,
+    FromJson,
+    Predicate,
+    Reader,
+    Then,
+    ToJson,
+    Via,
+    Writer,
+    expect,
+    expect_callable,
+    expect_encoding,
+)
 from .emit import Gen, Path, Take, compile_reader, compile_writer, const
 from .errors import (
     DataEncodingError,
@@ -87,6 +100,12 @@ def case(
     description: str | None = None,
 ) -> Case:
     """A union case; ``tag=None`` makes it JSON-only; ``match`` selects its values."""
+    if tag is not None:
+        expect(tag, int, "case", "a tag is an int or None")
+    expect(title, str, "case", "a case title is a str")
+    expect_encoding(e, f"case({title!r})")
+    if match is not None:
+        expect_callable(match, f"case({title!r})", "match")
     if tag is not None and tag < 0:
         raise DefinitionError(f"case {title!r}: a tag must not be negative, not {tag}")
     return Case(tag, title, e, match, description)
@@ -129,9 +148,11 @@ class Union(Encoding[Any]):
     def __init__(
         self, cases: Sequence[Case], tag_size: TagSize = "Uint8", label: str | None = None
     ) -> None:
+        if not isinstance(cases, Sequence) or isinstance(cases, str):
+            raise DefinitionError(f"union takes a list of cases, not {type(cases).__name__}")
         if not cases:
             raise DefinitionError("union: empty list of cases")
-        if tag_size not in _TAG_WIDTH:
+        if not isinstance(tag_size, str) or tag_size not in _TAG_WIDTH:
             raise DefinitionError(f"union: tag_size must be 'Uint8' or 'Uint16', not {tag_size!r}")
         largest = 255 if tag_size == "Uint8" else 65535
         seen: set[int] = set()
@@ -467,17 +488,25 @@ def union(cases: Sequence[Case], tag_size: TagSize = "Uint8") -> Union:
 
 def option(e: Encoding[Any]) -> Option:
     """``None`` or a value of ``e``: ``00``, or ``01`` then ``e``; JSON ``null`` or ``e``'s."""
-    if e.nullable:
+    if expect_encoding(e, "option").nullable:
         raise DefinitionError(
             "option: cannot nest nullable encodings (None would be ambiguous); "
             "use a union with explicit cases instead"
         )
     return Option(
         [
-            Case(1, "Some", e, lambda v: v is not None, json_match=lambda j: j is not None),
-            Case(0, "None", null, lambda v: v is None, json_match=lambda j: j is None),
+            Case(1, "Some", e, _is_some, json_match=_is_some),
+            Case(0, "None", null, _is_none, json_match=_is_none),
         ]
     )
+
+
+def _is_some(value: Any) -> bool:
+    return value is not None
+
+
+def _is_none(value: Any) -> bool:
+    return value is None
 
 
 class Option(Union):
@@ -507,7 +536,22 @@ class StringEnum(AtomEncoding[Any]):
     """An enumeration: see :func:`string_enum`."""
 
     def __init__(self, cases: Sequence[str] | Mapping[str, Any]) -> None:
-        pairs = list(cases.items()) if isinstance(cases, Mapping) else [(s, s) for s in cases]
+        if isinstance(cases, Mapping):
+            pairs = list(cases.items())
+        elif isinstance(cases, Sequence) and not isinstance(cases, str):
+            pairs = [(s, s) for s in cases]
+        else:
+            raise DefinitionError(
+                f"string_enum takes a list of strings or a mapping, not {type(cases).__name__}"
+            )
+        for s, v in pairs:
+            expect(s, str, "string_enum", "the cases are strings")
+            try:
+                hash(v)
+            except TypeError:
+                raise DefinitionError(
+                    f"string_enum: the value of {s!r} is not hashable ({type(v).__name__})"
+                ) from None
         if len(pairs) < 2:
             raise DefinitionError(
                 "string_enum: needs at least two cases (use constant for a single one)"
@@ -521,6 +565,8 @@ class StringEnum(AtomEncoding[Any]):
         count = len(pairs)
         fmt = "B" if count <= 255 else "H" if count <= 65535 else "I"
         index_of = {v: i for i, v in enumerate(values)}
+        if len(index_of) != count:  # one value, two indexes: not one encoding per value
+            raise DefinitionError("string_enum: two cases have equal values")
         by_name = dict(pairs)
         self._by_name = by_name
         self._values = values
@@ -533,7 +579,8 @@ class StringEnum(AtomEncoding[Any]):
                 known = False
             if not known:
                 raise EncodeError(
-                    "no_case_matched", f"{value!r} is not one of the enumeration's cases"
+                    "no_case_matched",
+                    f"{describe_value(value)} is not one of the enumeration's cases",
                 )
 
         def pack(value: Any) -> int:

@@ -24,7 +24,20 @@ from collections.abc import Callable
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from .core import Atom, Encoding, FromJson, Reader, Sizer, Then, ToJson, Via, Writer
+from .core import (
+    Atom,
+    Encoding,
+    FromJson,
+    Reader,
+    Sizer,
+    Then,
+    ToJson,
+    Via,
+    Writer,
+    expect,
+    expect_callable,
+    expect_encoding,
+)
 from .errors import DataEncodingError, DecodeError, EncodeError, JsonError
 from .framing import Wrapper
 from .jsonvalue import JsonValue
@@ -66,9 +79,9 @@ class Conv(Wrapper[T]):
     def __init__(
         self, to_wire: Callable[[T], Any], from_wire: Callable[[Any], T], inner: Encoding[Any]
     ):
-        self.to_wire = to_wire
-        self.from_wire = from_wire
-        self.inner = inner
+        self.to_wire = expect_callable(to_wire, "conv", "to_wire")
+        self.from_wire = expect_callable(from_wire, "conv", "from_wire")
+        self.inner = expect_encoding(inner, "conv")
         self.size = inner.size
         self.nullable = inner.nullable
 
@@ -201,7 +214,9 @@ class Def(Transparent[T]):
     def __init__(
         self, id: str, inner: Encoding[T], title: str | None, description: str | None
     ) -> None:
+        expect(id, str, "def_", "an id is a str")
         self.id = id
+        expect_encoding(inner, f"def_({id!r})")
         self.title = title
         self.description = description
         self.inner = inner.labelled(id)
@@ -218,11 +233,11 @@ def def_(
 
 class Delayed(Transparent[T]):
     def __init__(self, f: Callable[[], Encoding[T]]) -> None:
-        self.f = f
+        self.f = expect_callable(f, "delayed", "the function")
 
     @cached_property
     def inner(self) -> Encoding[T]:  # type: ignore[override]
-        return self.f()
+        return expect_encoding(self.f(), "delayed")
 
     @property
     def size(self) -> Size:  # type: ignore[override]
@@ -271,17 +286,18 @@ class Mu(Encoding[Any]):
         title: str | None,
         description: str | None,
     ) -> None:
+        expect(name, str, "mu", "a name is a str")
         self.name = name
-        self.fix = fix
+        self.fix = expect_callable(fix, f"mu({name!r})", "the body function")
         self.title = title
         self.description = description
         # As the reference: assume a dynamic size; if the body then turns out
         # variable, rebuild it knowing that (so its layout checks see the truth).
         self.size = DYNAMIC
-        body = fix(self)
+        body = expect_encoding(fix(self), f"mu({name!r})")
         if body.size is VARIABLE:
             self.size = VARIABLE
-            body = fix(self)
+            body = expect_encoding(fix(self), f"mu({name!r})")
         self.body = body
 
     # Recursion: each compiled function is registered before the body is
@@ -350,8 +366,8 @@ class Splitted(BinaryOf[T]):
     json_composite = True
 
     def __init__(self, json: Encoding[T], binary: Encoding[T]) -> None:
-        self.json = json
-        self.binary = binary
+        self.json = expect_encoding(json, "splitted")
+        self.binary = expect_encoding(binary, "splitted")
         self.size = binary.size
         self.nullable = json.nullable
 

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from .core import Encoding, FromJson, ManyReader, Reader, Sizer, ToJson, Via, Writer
 from .emit import index_of
-from .errors import DataEncodingError, DecodeError, EncodeError, not_enough_data
+from .errors import DataEncodingError, DecodeError, EncodeError, describe_value, not_enough_data
 from .jsonvalue import JsonValue
 from .leaves import wrong_value_type
 from .primitives import decimal_from_json
@@ -179,20 +179,23 @@ def write_n_bytes(value: int, out: bytearray) -> None:
     out.append(value)
 
 
-def _check_int(value: Any) -> None:
+def check_number(value: Any, natural: bool) -> None:
+    """Raise the precise error for a value that is not a number of ``n`` (``natural``) or ``z``."""
     if not isinstance(value, int):
         raise wrong_value_type("an integer", value)
+    if natural and value < 0:
+        raise EncodeError(
+            "negative_natural", f"{describe_value(value)} is negative: n holds naturals only"
+        )
 
 
 def write_n(out: bytearray, value: Any) -> None:
-    _check_int(value)
-    if value < 0:
-        raise EncodeError("negative_natural", f"{value} is negative: n holds naturals only")
+    check_number(value, True)
     write_n_bytes(value, out)
 
 
 def write_z(out: bytearray, value: Any) -> None:
-    _check_int(value)
+    check_number(value, False)
     magnitude = -value if value < 0 else value
     sign = 0x40 if value < 0 else 0
     if magnitude < 0x40:
@@ -203,14 +206,12 @@ def write_z(out: bytearray, value: Any) -> None:
 
 
 def size_n(value: Any) -> int:
-    _check_int(value)
-    if value < 0:
-        raise EncodeError("negative_natural", f"{value} is negative: n holds naturals only")
+    check_number(value, True)
     return max(1, -(-int(value).bit_length() // 7))
 
 
 def size_z(value: Any) -> int:
-    _check_int(value)
+    check_number(value, False)
     return -(-(abs(int(value)).bit_length() + 1) // 7)
 
 
@@ -227,7 +228,7 @@ def write_many(out: bytearray, values: Any, natural: bool) -> None:
     for x in values:
         if type(x) is not int or (natural and x < 0):
             try:
-                (write_n if natural else write_z)(bytearray(), x)  # raises the precise error
+                check_number(x, natural)
             except DataEncodingError as err:
                 raise err.within(index_of(values, x)) from None
             x = int(x)  # an int subclass, a bool
@@ -369,9 +370,7 @@ class Zarith(Encoding[int]):
         natural = self.natural
 
         def to_json(value: Any) -> JsonValue:
-            _check_int(value)
-            if natural and value < 0:
-                raise EncodeError("negative_natural", f"{value} is negative: n holds naturals only")
+            check_number(value, natural)
             try:
                 return str(int(value))
             except ValueError:  # beyond sys.int_max_str_digits

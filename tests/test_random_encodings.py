@@ -1,0 +1,60 @@
+"""Properties over random encodings (``random_dsl``), whose names, titles and
+constants include hostile strings (template holes, quotes, the generated
+code's own variable names).
+
+For an encoding ``e`` the library accepts and a value ``v`` of its strategy:
+
+* ``decode(encode(v))`` and ``from_json(to_json(v))`` give ``v`` back, and
+  ``length(v) == len(encode(v))``;
+* mutated and truncated bytes raise :class:`DecodeError` and nothing else.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import data_encoding as de
+from dsl import Dsl
+from random_dsl import encodings
+from test_properties import assert_same
+
+RANDOM = settings(
+    max_examples=max(150, settings().max_examples),
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+)
+
+Built = tuple[Dsl, de.Encoding[Any]]
+
+
+def _mutations(data: bytes) -> list[bytes]:
+    """Every strict prefix, and each byte replaced by 00, 01, ff and itself ^ 1."""
+    out = [data[:i] for i in range(len(data))]
+    for i, b in enumerate(data):
+        out += [data[:i] + bytes([x]) + data[i + 1 :] for x in {0, 1, 0xFF, b ^ 1}]
+    return out
+
+
+@RANDOM
+@given(encodings(), st.data())
+def test_values_round_trip(built: Built, data: st.DataObject) -> None:
+    _, e = built
+    v = data.draw(e.strategy())
+    encoded = e.encode(v)
+    assert_same(e.decode(encoded), v, "decode(encode(v))")
+    assert e.length(v) == len(encoded)
+    assert_same(e.from_json(e.to_json(v)), v, "from_json(to_json(v))")
+
+
+@RANDOM
+@given(encodings(), st.data(), st.binary(max_size=16))
+def test_bad_bytes_raise_only_decode_errors(built: Built, data: st.DataObject, raw: bytes) -> None:
+    _, e = built
+    encoded = e.encode(data.draw(e.strategy()))
+    for bad in [raw, *_mutations(encoded)]:
+        with contextlib.suppress(de.DecodeError):
+            e.decode(bad)
