@@ -623,7 +623,49 @@ ENCODE_ROWS = [
     # negative_natural
     pytest.param(n, -1, EncodeError, "negative_natural", (), id="n"),
     pytest.param(list_(n), [1, -3], EncodeError, "negative_natural", (1,), id="n-in-list"),
-    # wrong_type
+    # wrong_type: a bool is no number, as in JSON (Python counts it as an int)
+    *(
+        pytest.param(e, True, EncodeError, "wrong_type", (), id=f"{name}-bool")
+        for name, e in [
+            ("uint8", uint8),
+            ("int8", int8),
+            ("uint16", uint16),
+            ("int16", int16),
+            ("int31", int31),
+            ("uint30", uint30),
+            ("int32", int32),
+            ("int64", int64),
+            ("ranged", ranged_int(0, 5)),
+            ("ranged-signed", ranged_int(-5, 5)),
+            ("float", float_),
+            ("ranged-float", ranged_float(0.0, 2.0)),
+            ("n", n),
+            ("z", z),
+        ]
+    ),
+    pytest.param(
+        obj(req("a", uint8), req("b", int31), req("c", float_)),
+        {"a": 1, "b": 2, "c": False},
+        EncodeError,
+        "wrong_type",
+        ("c",),
+        id="bool-in-fused-run",
+    ),
+    pytest.param(
+        obj(req("a", uint16), req("b", int31)),
+        {"a": False, "b": 2},
+        EncodeError,
+        "wrong_type",
+        ("a",),
+        id="bool-first-in-run",
+    ),
+    pytest.param(list_(uint8), [1, True], EncodeError, "wrong_type", (1,), id="bool-in-list"),
+    pytest.param(list_(int31), [True], EncodeError, "wrong_type", (0,), id="bool-in-int31-list"),
+    pytest.param(list_(z), [1, False], EncodeError, "wrong_type", (1,), id="bool-in-z-list"),
+    pytest.param(list_(float_), [1.0, True], EncodeError, "wrong_type", (1,), id="bool-floats"),
+    pytest.param(
+        string_enum({"one": 1, "two": 2}), True, EncodeError, "no_case_matched", (), id="enum-bool"
+    ),
     pytest.param(uint8, "1", EncodeError, "wrong_type", (), id="uint8-str"),
     pytest.param(uint8, 1.0, EncodeError, "wrong_type", (), id="uint8-float"),
     pytest.param(z, "1", EncodeError, "wrong_type", (), id="z-str"),
@@ -787,6 +829,13 @@ TO_JSON_ROWS = [
         id="nested",
     ),
 ]
+
+
+@pytest.mark.parametrize("enc", [uint8, int31, int64, float_, n, z, ranged_int(0, 5)])
+def test_to_json_refuses_a_bool_for_a_number(enc: Encoding[Any]) -> None:
+    with pytest.raises(EncodeError) as info:
+        enc.to_json(True)
+    assert_error(info.value, EncodeError, "wrong_type", None, ())
 
 
 @pytest.mark.parametrize(("enc", "value", "cls", "code", "path"), TO_JSON_ROWS)

@@ -87,6 +87,9 @@ class Atom:
     pack_guard: Guard | None = None
     #: the same for ``unpack``: holds when ``unpack`` would return the raw value
     unpack_guard: Guard | None = None
+    #: values of exactly this type go to ``struct`` as they are (it checks
+    #: them); others through ``pack``: a whole list of them takes one call
+    exact: type | None = None
 
 
 class Encoding(Generic[T]):

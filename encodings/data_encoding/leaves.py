@@ -126,6 +126,7 @@ class AtomEncoding(Encoding[T]):
         atom = self._atom
         check = atom.check
         pack_value = atom.pack
+        exact = atom.exact
         if not atom.fmt:
 
             def write_zero(out: bytearray, value: Any) -> None:
@@ -136,7 +137,9 @@ class AtomEncoding(Encoding[T]):
 
         def write(out: bytearray, value: Any) -> None:
             try:
-                out += pack(value if pack_value is None else pack_value(value))
+                if pack_value is not None and type(value) is not exact:
+                    value = pack_value(value)
+                out += pack(value)
             except Exception as exc:  # struct.error, TypeError, a pack function's refusal
                 refuse(check, value, exc)
 
@@ -165,14 +168,17 @@ def refuse(check: Callable[[Any], None], value: Any, exc: Exception) -> NoReturn
     raise EncodeError("invalid_value", f"cannot write {describe_value(value)}: {exc}") from None
 
 
-def int_check(lo: int, hi: int, name: str) -> Callable[[Any], None]:
-    """A check that a value is an ``int`` within ``[lo, hi]``.
+def is_integer(value: object) -> bool:
+    """An ``int`` (a subclass too), but not a ``bool``: JSON tells them apart,
+    and so does every encoding (``True`` is no 1)."""
+    return type(value) is int or (isinstance(value, int) and not isinstance(value, bool))
 
-    A ``bool`` is accepted as the integer it is in Python (``True`` is 1).
-    """
+
+def int_check(lo: int, hi: int, name: str) -> Callable[[Any], None]:
+    """A check that a value is an integer (not a ``bool``) within ``[lo, hi]``."""
 
     def check(value: Any) -> None:
-        if not isinstance(value, int):
+        if not is_integer(value):
             raise wrong_value_type(f"an integer ({name})", value)
         if not lo <= value <= hi:
             raise EncodeError(
@@ -183,11 +189,18 @@ def int_check(lo: int, hi: int, name: str) -> Callable[[Any], None]:
 
 
 def int_to_json(check: Callable[[Any], None]) -> Callable[[Any], JsonValue]:
-    def to_json(value: Any) -> JsonValue:
-        check(value)
-        return int(value)
+    return checked(check, int)
 
-    return to_json
+
+def checked(check: Callable[[Any], None], convert: Callable[[Any], T]) -> Callable[[Any], T]:
+    """``convert`` of a value that passes ``check``: the ``pack`` of a number,
+    whose exact type is the common case (an ``int`` subclass is converted)."""
+
+    def checked_convert(value: Any) -> T:
+        check(value)
+        return convert(value)
+
+    return checked_convert
 
 
 def int_from_json(lo: int, hi: int, name: str) -> Callable[[JsonValue], int]:

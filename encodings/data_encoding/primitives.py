@@ -44,9 +44,11 @@ from .jsongen import JGen
 from .jsonvalue import JsonValue
 from .leaves import (
     AtomEncoding,
+    checked,
     int_check,
     int_from_json,
     int_to_json,
+    is_integer,
     wrong_type,
     wrong_value_type,
 )
@@ -259,19 +261,29 @@ class Int(AtomEncoding[int]):
         self.hi = hi
         self.json_string = json_string
         check = int_check(lo, hi, kind)
-        unpack = pack = None
-        guard: Guard | None = None
-        if struct.calcsize(">" + fmt) == 4 and (lo, hi) != (-(2**31), 2**31 - 1):
+        width = struct.calcsize(">" + fmt)
+        if width == 4 and (lo, hi) != (-(2**31), 2**31 - 1):
             # int31 and uint30 travel as 32-bit integers: struct alone would
             # accept values beyond their range, so both directions check it
-            unpack = _range_unpack(lo, hi, 0)
-            pack = _range_pack(check, lo, hi, 0)
-            guard = lambda x: f"{lo} <= {x} <= {hi}"  # noqa: E731
-        atom = Atom(fmt, struct.calcsize(">" + fmt), check, pack, unpack, guard, guard)
+            guard: Guard = lambda x: (  # noqa: E731
+                f"(1 < {x} <= {hi} or type({x}) is int and {lo} <= {x} <= {hi})"
+            )
+            unpack_guard: Guard = lambda x: f"{lo} <= {x} <= {hi}"  # noqa: E731
+            atom = Atom(
+                fmt,
+                width,
+                check,
+                _range_pack(check, lo, hi, 0),
+                _range_unpack(lo, hi, 0),
+                guard,
+                unpack_guard,
+            )
+        else:  # struct checks the range; a bool (an int to struct) must not pass
+            atom = Atom(fmt, width, check, checked(check, int), None, _is_int, exact=int)
         super().__init__(atom, kind)
 
     def accepts(self, value: Any) -> bool:
-        return type(value) is int and self.lo <= value <= self.hi
+        return is_integer(value) and self.lo <= value <= self.hi
 
     def accepts_json(self, json: JsonValue) -> bool:
         return type(json) is (str if self.json_string else int)
@@ -310,6 +322,16 @@ class Int(AtomEncoding[int]):
         return j
 
 
+def _is_int(x: str) -> str:
+    # a bool is 0 or 1: above 1, the value alone says it is no bool (one
+    # comparison, where a type test costs a call); struct refuses the rest
+    return f"({x} > 1 or type({x}) is int)"
+
+
+def _is_float(x: str) -> str:
+    return f"type({x}) is float"
+
+
 def _range_unpack(lo: int, hi: int, shift: int) -> Any:
     def unpack(raw: int) -> int:
         value = raw + shift
@@ -323,7 +345,7 @@ def _range_unpack(lo: int, hi: int, shift: int) -> Any:
 def _range_pack(check: Callable[[Any], None], lo: int, hi: int, shift: int) -> Any:
     def pack(value: Any) -> Any:
         if type(value) is not int or not lo <= value <= hi:
-            check(value)  # raises the precise error (or accepts a bool / int subclass)
+            check(value)  # raises the precise error (or accepts an int subclass)
         return value - shift
 
     return pack
@@ -432,7 +454,7 @@ class Float(AtomEncoding[float]):
         ranged = lo is not None and hi is not None
 
         def check(value: Any) -> None:
-            if not isinstance(value, int | float):
+            if not isinstance(value, int | float) or isinstance(value, bool):
                 raise wrong_value_type("a float", value)
             if type(value) is not float and not _fits_double(value):
                 raise EncodeError("out_of_range", f"{describe_value(value)} does not fit a double")
@@ -449,17 +471,14 @@ class Float(AtomEncoding[float]):
                     raise DecodeError("invalid_float", f"{raw} is out of range for {name}")
                 return raw
 
-        pack: Any = None
         if ranged:
-
-            def pack(value: Any) -> Any:
-                check(value)
-                return value
-
-        super().__init__(Atom("d", 8, check, pack, unpack), name)
+            atom = Atom("d", 8, check, checked(check, float), unpack)
+        else:  # a bool is a number to struct: only a float goes to it unchecked
+            atom = Atom("d", 8, check, checked(check, float), None, _is_float, exact=float)
+        super().__init__(atom, name)
 
     def accepts(self, value: Any) -> bool:
-        return type(value) is float or type(value) is int
+        return type(value) is float or is_integer(value)
 
     def accepts_json(self, json: JsonValue) -> bool:
         return type(json) is float or type(json) is int

@@ -147,9 +147,9 @@ class ListEncoding(Encoding[list[Any]]):
 
     @property
     def _writes_whole(self) -> bool:
-        """One-code leaf elements written as they are: one ``pack`` writes the list."""
+        """One-code number elements: one ``pack`` writes the list."""
         atom = self.elt.atom()
-        return atom is not None and len(atom.fmt) == 1 and atom.pack is None
+        return atom is not None and len(atom.fmt) == 1 and atom.exact is not None
 
     def _inline_read(self, g: Gen, target: str, end: str, path: Path) -> None:
         if self._reads_whole:
@@ -284,22 +284,25 @@ class ListEncoding(Encoding[list[Any]]):
         header = struct.Struct(HEADERS[arg][0]).pack if mode == "count" else None
         atom = self.elt.atom()
         if atom is not None and self._writes_whole:
-            code = atom.fmt
-            check = atom.check
+            code, check, pack = atom.fmt, atom.check, atom.pack or _same
+            exact = {atom.exact}
 
             def write_fused(out: bytearray, value: Any) -> None:
                 check_length(value)
                 if header is not None:
                     out += header(len(value))
                 try:
-                    out += struct.pack(f">{len(value)}{code}", *value)
-                except Exception:  # find the element at fault
+                    # values of exactly the type go to struct as they are (a
+                    # bool, an int to struct, must not: it takes ``pack``)
+                    items = value if set(map(type, value)) <= exact else map(pack, value)
+                    out += struct.pack(f">{len(value)}{code}", *items)
+                except Exception as exc:  # find the element at fault
                     for i, x in enumerate(value):
                         try:
                             check(x)
                         except DataEncodingError as err:
                             raise err.within(i) from None
-                    raise
+                    raise EncodeError("invalid_value", f"cannot write the list: {exc}") from None
 
             return write_fused
 
@@ -364,6 +367,10 @@ class ListEncoding(Encoding[list[Any]]):
             return st.lists(self.elt._strategy, min_size=arg, max_size=arg)
         cap = 6 if self.max_length is None else min(self.max_length, 6)
         return st.lists(self.elt._strategy, max_size=cap)
+
+
+def _same(value: Any) -> Any:
+    return value
 
 
 def variable_list(e: Encoding[Any], max_length: int | None = None) -> Encoding[list[Any]]:

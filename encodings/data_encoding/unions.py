@@ -532,6 +532,14 @@ class Option(Union):
         return result
 
 
+def _typed_key(value: Any) -> tuple[type, Any]:
+    return type(value), value
+
+
+def _same_key(value: Any) -> Any:
+    return value
+
+
 class StringEnum(AtomEncoding[Any]):
     """An enumeration: see :func:`string_enum`."""
 
@@ -564,31 +572,37 @@ class StringEnum(AtomEncoding[Any]):
         values = [v for _, v in pairs]
         count = len(pairs)
         fmt = "B" if count <= 255 else "H" if count <= 65535 else "I"
-        index_of = {v: i for i, v in enumerate(values)}
-        if len(index_of) != count:  # one value, two indexes: not one encoding per value
+        if len({v: None for v in values}) != count:  # one value, two indexes
             raise DefinitionError("string_enum: two cases have equal values")
+        # values of other types than str are told apart by type too: True
+        # is no 1 (a str subclass is a str: plain lookups suffice for strings)
+        typed = any(type(v) is not str for v in values)
+        key: Callable[[Any], Any] = _typed_key if typed else _same_key
+        index_of = {key(v): i for i, v in enumerate(values)}
         by_name = dict(pairs)
         self._by_name = by_name
         self._values = values
-        self._index_of = index_of
+
+        def lookup(value: Any) -> int | None:
+            try:
+                return index_of.get(key(value))
+            except TypeError:  # unhashable
+                return None
+
+        self._lookup = lookup
 
         def check(value: Any) -> None:
-            try:
-                known = value in index_of
-            except TypeError:  # unhashable
-                known = False
-            if not known:
+            if lookup(value) is None:
                 raise EncodeError(
                     "no_case_matched",
                     f"{describe_value(value)} is not one of the enumeration's cases",
                 )
 
         def pack(value: Any) -> int:
-            try:
-                return index_of[value]
-            except (KeyError, TypeError):
+            index = lookup(value)
+            if index is None:
                 check(value)
-                raise
+            return index  # type: ignore[return-value]
 
         def unpack(index: int) -> Any:
             if index >= count:
@@ -600,21 +614,18 @@ class StringEnum(AtomEncoding[Any]):
         super().__init__(Atom(fmt, struct.calcsize(fmt), check, pack, unpack), "enumeration")
 
     def accepts(self, value: Any) -> bool:
-        try:
-            return value in self._index_of
-        except TypeError:
-            return False
+        return self._lookup(value) is not None
 
     def accepts_json(self, json: JsonValue) -> bool:
         return type(json) is str and json in self._by_name
 
     def _build_to_json(self, via: Via) -> ToJson:
-        name_of = {i: s for i, s in enumerate(self.strings)}
-        index_of, check = self._index_of, self._atom.check
+        strings, pack = self.strings, self._atom.pack
+        assert pack is not None
 
         def to_json(value: Any) -> JsonValue:
-            check(value)
-            return name_of[index_of[value]]
+            index: int = pack(value)
+            return strings[index]
 
         return to_json
 

@@ -24,7 +24,7 @@ from .core import Encoding, FromJson, ManyReader, Reader, Sizer, ToJson, Via, Wr
 from .emit import index_of
 from .errors import DataEncodingError, DecodeError, EncodeError, describe_value, not_enough_data
 from .jsonvalue import JsonValue
-from .leaves import wrong_value_type
+from .leaves import is_integer, wrong_value_type
 from .primitives import decimal_from_json
 from .size import DYNAMIC
 
@@ -181,7 +181,7 @@ def write_n_bytes(value: int, out: bytearray) -> None:
 
 def check_number(value: Any, natural: bool) -> None:
     """Raise the precise error for a value that is not a number of ``n`` (``natural``) or ``z``."""
-    if not isinstance(value, int):
+    if not is_integer(value):
         raise wrong_value_type("an integer", value)
     if natural and value < 0:
         raise EncodeError(
@@ -341,7 +341,7 @@ class Zarith(Encoding[int]):
         self.size = DYNAMIC
 
     def accepts(self, value: Any) -> bool:
-        return type(value) is int and (value >= 0 or not self.natural)
+        return is_integer(value) and (value >= 0 or not self.natural)
 
     def accepts_json(self, json: JsonValue) -> bool:
         return type(json) is str
