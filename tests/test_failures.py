@@ -894,6 +894,27 @@ def test_failed_encode_returns_nothing_and_leaves_no_state() -> None:
 
 # (encoding, JSON value, error class, code, path); offset is always None
 JSON_ROWS = [
+    # not_json: no JSON number is infinite or NaN (json.loads makes them of "NaN")
+    *(
+        pytest.param(e, x, JsonError, "not_json", (), id=f"{name}-{x}")
+        for name, e in [("float", float_), ("ranged", ranged_float(-1.0, 1.0))]
+        for x in [float("nan"), float("inf"), float("-inf")]
+    ),
+    # not_canonical: one value, one spelling
+    pytest.param(
+        string, {"invalid_utf8_string": [97]}, JsonError, "not_canonical", (), id="utf8-as-bytes"
+    ),
+    pytest.param(
+        string, {"invalid_utf8_string": []}, JsonError, "not_canonical", (), id="empty-as-bytes"
+    ),
+    pytest.param(
+        fixed.string(2),
+        {"invalid_utf8_string": [104, 105]},
+        JsonError,
+        "not_canonical",
+        (),
+        id="fixed-utf8-as-bytes",
+    ),
     # wrong_type
     pytest.param(uint8, "1", JsonError, "wrong_type", (), id="uint8-str"),
     pytest.param(uint8, True, JsonError, "wrong_type", (), id="uint8-bool"),
@@ -1327,10 +1348,14 @@ def test_union_dispatch_on_constants_keeps_the_loops_errors() -> None:
     with pytest.raises(de.EncodeError) as wrong_pid:
         e.encode([{"state": "running", "pid": 1}, {"state": "exited", "pid": "7"}])
     assert (wrong_pid.value.code, wrong_pid.value.path) == ("wrong_type", (1, "pid"))
-    for value in ({"state": "stopped", "pid": 1}, {"state": ["exited"], "pid": 1}, ("exited", 1)):
+    for value, code, path in [
+        ({"state": "stopped", "pid": 1}, "no_case_matched", (0, "state")),
+        ({"state": ["exited"], "pid": 1}, "no_case_matched", (0, "state")),
+        (("exited", 1), "wrong_type", (0,)),
+    ]:
         with pytest.raises(de.EncodeError) as unknown:
             e.encode([value])
-        assert (unknown.value.code, unknown.value.path) == ("no_case_matched", (0,))
+        assert (unknown.value.code, unknown.value.path) == (code, path)
     with pytest.raises(de.EncodeError) as too_big:
         de.option(exited).encode({"state": "exited", "pid": 2**31})
     assert (too_big.value.code, too_big.value.path) == ("invalid_int", ("pid",))
@@ -1440,3 +1465,84 @@ def test_decode_takes_any_bytes_like_input() -> None:
     assert uint16.decode(bytearray(b"\x00\x01")) == 1
     assert uint16.decode(memoryview(b"\x00\x01")) == 1
     assert uint16.decode_prefix(memoryview(b"\x07\x00\x01"), 1) == (1, 3)
+
+
+def test_schema_float_bounds_are_finite() -> None:
+    """A RangedFloat layout's bounds are read as numbers that ``to_json`` can print."""
+    published = de.binary_schema.to_json(ranged_float(-1.0, 1.0).describe())
+    assert isinstance(published, dict)
+    assert de.binary_schema.to_json(de.binary_schema.from_json(published)) == published
+    layout = published["toplevel"]["fields"][0]["layout"]  # type: ignore[call-overload,index]
+    assert layout == {"min": -1.0, "max": 1.0, "kind": "RangedFloat"}
+    layout["min"] = float("nan")
+    with pytest.raises(JsonError) as info:
+        de.binary_schema.from_json(published)
+    assert_error(
+        info.value, JsonError, "not_json", None, ("toplevel", "fields", 0, "layout", "min")
+    )
+
+
+# ------------------------------------------ unions told apart by a constant member
+
+
+def _kinds(names: list[str]) -> Encoding[Any]:
+    return union(
+        [
+            case(i, name, obj(req("kind", constant(name)), req("id", uint8)))
+            for i, name in enumerate(names)
+        ]
+    )
+
+
+KINDS = _kinds(["baker", "endorser", "accuser"])
+MANY_KINDS = _kinds([f"k{i}" for i in range(12)])  # more cases than are inlined
+CONV_KINDS = union(
+    [
+        case(i, name, conv(same, same, obj(req("kind", constant(name)), req("id", uint8))))
+        for i, name in enumerate(["baker", "endorser", "accuser"])
+    ]
+)
+
+
+@pytest.mark.parametrize("e", [KINDS, list_(KINDS)], ids=["union", "in-list"])
+@pytest.mark.parametrize(
+    ("value", "code", "path", "message"),
+    [
+        (
+            {"kind": "sleeper", "id": 1},
+            "no_case_matched",
+            ("kind",),
+            "'sleeper' is not one of 'baker', 'endorser', 'accuser'",
+        ),
+        ({"id": 1}, "missing_field", ("kind",), "missing field 'kind'"),
+        ({"kind": 7, "id": 1}, "no_case_matched", ("kind",), "7 is not one of 'baker', "),
+        ([1], "wrong_type", (), "expected an object"),
+    ],
+    ids=["unknown", "missing", "not-a-string", "not-an-object"],
+)
+def test_a_union_told_apart_by_a_member_names_it(
+    e: Encoding[Any], value: Any, code: str, path: Path, message: str
+) -> None:
+    inside = (0,) if e is not KINDS else ()
+    wrapped = [value] if inside else value
+    for action, cls in (
+        (e.from_json, JsonError),
+        (e.encode, EncodeError),
+        (e.to_json, EncodeError),
+    ):
+        with pytest.raises(DataEncodingError) as info:
+            action(wrapped)
+        assert_error(info.value, cls, code, None, (*inside, *path))
+        assert info.value.message.startswith(message), info.value.message
+
+
+@pytest.mark.parametrize("e", [MANY_KINDS, CONV_KINDS], ids=["many-cases", "conv-cases"])
+def test_unions_beyond_the_inlined_ones_name_the_member_too(e: Encoding[Any]) -> None:
+    with pytest.raises(JsonError) as info:
+        e.from_json({"kind": "sleeper", "id": 1})
+    assert_error(info.value, JsonError, "no_case_matched", None, ("kind",))
+    # the case named by the member reports its own error
+    first = "k0" if e is MANY_KINDS else "baker"
+    with pytest.raises(JsonError) as info:
+        e.from_json({"kind": first, "id": 300})
+    assert_error(info.value, JsonError, "out_of_range", None, ("id",))

@@ -97,7 +97,7 @@ RECORDS = de.list_(de.obj(de.req("uid", de.uint16), de.req("state", STATE)))
         ),
         (
             [{"uid": 1, "state": {"state": "halted", "pid": 2}}],
-            ("JsonError", "no_case_matched", None, (0, "state")),
+            ("JsonError", "no_case_matched", None, (0, "state", "state")),
         ),
         (
             [{"uid": 1, "state": {"state": "running", "pid": 2, "code": 0}}],

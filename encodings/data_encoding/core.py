@@ -397,6 +397,12 @@ class Encoding(Generic[T]):
         them to recognise this case's values without trying it."""
         return {}
 
+    def json_discriminants(self) -> dict[str, str]:
+        """The same for the members of this encoding's JSON objects, which a
+        union uses to recognise this case's JSON (a ``conv``'s JSON is its
+        inner encoding's; its values are not)."""
+        return self.discriminants()
+
     def object_fields(self) -> frozenset[str] | None:
         """The keys of this encoding's dict values, when it is a record-like
         encoding that ``merge_objs`` can merge; ``None`` otherwise."""

@@ -79,6 +79,12 @@ class Wrapper(Encoding[T]):
     def accepts_json(self, json: JsonValue) -> bool:
         return self.inner.accepts_json(json)
 
+    def discriminants(self) -> dict[str, str]:
+        return self.inner.discriminants()
+
+    def json_discriminants(self) -> dict[str, str]:
+        return self.inner.json_discriminants()
+
     def _build_to_json(self, via: Via) -> ToJson:
         return via.to(self.inner)
 

@@ -507,6 +507,8 @@ class Float(AtomEncoding[float]):
                 raise JsonError(
                     "out_of_range", f"{describe_value(json)} does not fit a double"
                 ) from None
+            if not math.isfinite(value):  # no JSON number is; to_json would refuse it
+                raise JsonError("not_json", f"{value} is not a JSON number")
             if lo is not None and hi is not None and not lo <= value <= hi:
                 raise JsonError(
                     "out_of_range", f"{describe_value(json)} is out of range for {name}"

@@ -112,7 +112,13 @@ def unistring_from_json(json: JsonValue) -> str | bytes:
             and type(items) is list
             and all(type(b) is int and 0 <= b <= 255 for b in items)
         ):
-            return text_of(bytes(items))  # type: ignore[arg-type]
+            value = text_of(bytes(items))  # type: ignore[arg-type]
+            if type(value) is str:  # its one JSON spelling is the string
+                raise JsonError(
+                    "not_canonical",
+                    '{"invalid_utf8_string": [...]} holds valid UTF-8: write it as a JSON string',
+                )
+            return value
     raise wrong_type('a string or {"invalid_utf8_string": [bytes]}', json)
 
 

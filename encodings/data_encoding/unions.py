@@ -38,7 +38,7 @@ from __future__ import annotations
 import struct
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, partial
 from typing import TYPE_CHECKING, Any, Literal
 
 from .core import (
@@ -64,6 +64,7 @@ from .errors import (
     JsonError,
     describe_value,
     not_enough_data,
+    type_name,
 )
 from .jsongen import JGen
 from .jsonvalue import JsonValue
@@ -75,6 +76,9 @@ if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
 
 TagSize = Literal["Uint8", "Uint16"]
+
+Member = tuple[str, list[tuple[str, "Case"]]]
+"""The member that tells the cases of a union apart, and each case's constant."""
 _TAG_WIDTH = {"Uint8": 1, "Uint16": 2}
 
 
@@ -111,33 +115,75 @@ def case(
     return Case(tag, title, e, match, description)
 
 
-def _selector(c: Case) -> tuple[Predicate, bool]:
-    """How a case recognises its values, and whether that is decisive ("hard")."""
-    if c.match is not None:
-        return c.match, True
-    discriminants = c.enc.discriminants()
-    if discriminants:
-        items = tuple(discriminants.items())
+def _selectors(
+    cases: Sequence[Case],
+    match_of: Callable[[Case], Predicate | None],
+    constants_of: Callable[[Case], dict[str, str]],
+    accepts_of: Callable[[Case], Predicate],
+    is_object: Predicate,
+) -> list[tuple[Predicate, bool]]:
+    """How each case recognises its values (or its JSON), and whether that is
+    decisive ("hard"): its ``match`` predicate; else its constant members,
+    when no other case's constants could hold at the same time; else a cheap
+    check, after which the case is tried."""
+    constants = [constants_of(c) if match_of(c) is None else {} for c in cases]
+    selectors: list[tuple[Predicate, bool]] = []
+    for c, own in zip(cases, constants, strict=True):
+        match = match_of(c)
+        if match is not None:
+            selectors.append((match, True))
+        elif own and all(
+            any(k in other and other[k] != s for k, s in own.items())
+            for other in constants
+            if other and other is not own
+        ):
+            selectors.append((partial(_has_constants, tuple(own.items()), is_object), True))
+        else:
+            selectors.append((accepts_of(c), False))
+    return selectors
 
-        def by_constants(v: Any) -> bool:
-            return isinstance(v, dict) and all(v.get(k) == s for k, s in items)
 
-        return by_constants, True
-    return c.enc.accepts, False
+def _has_constants(items: tuple[tuple[str, str], ...], is_object: Predicate, v: Any) -> bool:
+    return bool(is_object(v)) and all(v.get(k) == s for k, s in items)
 
 
-def _json_selector(c: Case) -> tuple[Callable[[JsonValue], bool], bool]:
-    if c.json_match is not None:
-        return c.json_match, True
-    discriminants = c.enc.discriminants()
-    if discriminants:
-        items = tuple(discriminants.items())
+def _match(c: Case) -> Predicate | None:
+    return c.match
 
-        def by_constants(j: JsonValue) -> bool:
-            return type(j) is dict and all(j.get(k) == s for k, s in items)
 
-        return by_constants, True
-    return c.enc.accepts_json, False
+def _json_match(c: Case) -> Predicate | None:
+    return c.json_match
+
+
+def _discriminants(c: Case) -> dict[str, str]:
+    return c.enc.discriminants()
+
+
+def _json_discriminants(c: Case) -> dict[str, str]:
+    return c.enc.json_discriminants()
+
+
+def _is_dict(v: Any) -> bool:
+    return isinstance(v, dict)
+
+
+def _is_json_object(j: Any) -> bool:
+    return type(j) is dict  # not a DuplicateKeys: no encoding takes one
+
+
+def _told_apart(
+    cases: Sequence[Case], constants_of: Callable[[Case], dict[str, str]]
+) -> Member | None:
+    """The one member whose constants tell ``cases`` apart, if there is one."""
+    constants = [constants_of(c) for c in cases]
+    keys = {k for d in constants for k in d}
+    if len(keys) != 1 or any(len(d) != 1 for d in constants):
+        return None
+    (key,) = keys
+    names = [d[key] for d in constants]
+    if len(set(names)) != len(names):
+        return None
+    return key, list(zip(names, cases, strict=True))
 
 
 class Union(Encoding[Any]):
@@ -184,11 +230,17 @@ class Union(Encoding[Any]):
 
     @cached_property
     def _selectors(self) -> list[tuple[Predicate, bool]]:
-        return [_selector(c) for c in self.cases]
+        return _selectors(self.cases, _match, _discriminants, lambda c: c.enc.accepts, _is_dict)
 
     @cached_property
-    def _json_selectors(self) -> list[tuple[Callable[[JsonValue], bool], bool]]:
-        return [_json_selector(c) for c in self.cases]
+    def _json_selectors(self) -> list[tuple[Predicate, bool]]:
+        return _selectors(
+            self.cases,
+            _json_match,
+            _json_discriminants,
+            lambda c: c.enc.accepts_json,
+            _is_json_object,
+        )
 
     def accepts(self, value: Any) -> bool:
         return any(matches(value) for matches, _ in self._selectors)
@@ -303,12 +355,14 @@ class Union(Encoding[Any]):
         attempt: Callable[[Any, Any, Any], Any],
         context: Any,
         cls: type[EncodeError] | type[JsonError],
+        member: Member | None,
     ) -> Any:
         """``attempt(payload, value, context)`` with the first case that takes ``value``.
 
         A case chosen by a decisive selector reports its own failure; the others
         are skipped when they fail. With no case left, the only plausible case's
-        error says best what is wrong, else ``no_case_matched``.
+        error says best what is wrong, else :meth:`_miss` (using the ``member``
+        that tells the cases apart, if any).
         """
         failures: list[DataEncodingError] | None = None  # built on the error path only
         for matches, hard, payload in cases:
@@ -322,7 +376,7 @@ class Union(Encoding[Any]):
                 failures = [*(failures or ()), err]
         if failures is not None and len(failures) == 1:
             raise failures[0]
-        raise cls("no_case_matched", f"no case of the {self._name} matches {describe_value(value)}")
+        raise self._miss(value, cls, member)
 
     def _build_writer(self) -> Writer:
         if self._writes_inline():
@@ -338,39 +392,63 @@ class Union(Encoding[Any]):
             for c, (matches, hard) in zip(self.cases, self._selectors, strict=True)
             if c.tag is not None
         ]
-        first_case = self._first_case
+        first_case, member = self._first_case, self._member
 
         def write(out: bytearray, value: Any) -> None:
-            first_case(tagged, value, _write_case, out, EncodeError)
+            first_case(tagged, value, _write_case, out, EncodeError, member)
 
         return write
 
     @cached_property
-    def _by_constant(self) -> tuple[str, list[tuple[str, Case]]] | None:
-        """The member whose constant tells every tagged case apart (the common
-        ``{"kind": "baker", ...}`` shape) and each case's constant; ``None`` when
-        the cases are not all told apart that way, or are too many to inline."""
-        tagged = self._tagged
-        if len(tagged) > self.INLINE_CASES:
-            return None
-        constants = [c.enc.discriminants() if c.match is None else {} for c in tagged]
-        keys = {k for d in constants for k in d}
-        if len(keys) != 1 or any(len(d) != 1 for d in constants):
-            return None
-        (key,) = keys
-        names = [d[key] for d in constants]
-        if len(set(names)) != len(names):
-            return None
-        return key, list(zip(names, tagged, strict=True))
+    def _member(self) -> Member | None:
+        """The member whose constant tells the values of every tagged case
+        apart (the common ``{"kind": "baker", ...}`` shape), and each case's
+        constant; ``None`` when the cases are not all told apart that way."""
+        return _told_apart(self._tagged, lambda c: {} if c.match else _discriminants(c))
+
+    @cached_property
+    def _json_member(self) -> Member | None:
+        """The same for the JSON of every case, JSON-only ones included."""
+        return _told_apart(self.cases, lambda c: {} if c.json_match else _json_discriminants(c))
+
+    @cached_property
+    def _by_constant(self) -> Member | None:
+        """:attr:`_member`, when the cases are few enough to inline an ``if``
+        chain on the member."""
+        member = self._member
+        return member if member is not None and len(member[1]) <= self.INLINE_CASES else None
+
+    def _miss(
+        self, value: Any, cls: type[EncodeError] | type[JsonError], member: Member | None
+    ) -> Any:
+        """The error for a value no case takes: when the cases are told apart
+        by a member, what is wrong with that member."""
+        if member is None:
+            return cls(
+                "no_case_matched", f"no case of the {self._name} matches {describe_value(value)}"
+            )
+        key, cases = member
+        if not isinstance(value, dict):
+            return cls("wrong_type", f"expected an object ({self._name}), got {type_name(value)}")
+        if key not in value:
+            return cls("missing_field", f"missing field {key!r}").within(key)
+        names = ", ".join(repr(name) for name, _ in cases[:10])
+        more = ", ..." if len(cases) > 10 else ""
+        return cls(
+            "no_case_matched", f"{describe_value(value[key])} is not one of {names}{more}"
+        ).within(key)
 
     def _build_to_json(self, via: Via) -> ToJson:
         cases = [
             (matches, hard, via.to(c.enc))
             for c, (matches, hard) in zip(self.cases, self._selectors, strict=True)
         ]
+        # every case, JSON-only ones too, may print a value
+        member = self._member if len(self._tagged) == len(self.cases) else None
         return self._json_dispatch(
-            lambda value: self._first_case(cases, value, _convert, None, EncodeError),
+            lambda value: self._first_case(cases, value, _convert, None, EncodeError, member),
             via.to,
+            member,
         )
 
     def _build_from_json(self, via: Via) -> FromJson:
@@ -378,9 +456,11 @@ class Union(Encoding[Any]):
             (matches, hard, via.from_(c.enc))
             for c, (matches, hard) in zip(self.cases, self._json_selectors, strict=True)
         ]
+        member = self._json_member
         return self._json_dispatch(
-            lambda json: self._first_case(cases, json, _convert, None, JsonError),
+            lambda json: self._first_case(cases, json, _convert, None, JsonError, member),
             via.from_,
+            member,
         )
 
     @cached_property
@@ -414,14 +494,17 @@ class Union(Encoding[Any]):
         return result
 
     def _json_dispatch(
-        self, select: Callable[[Any], Any], convert: Callable[[Encoding[Any]], Callable[[Any], Any]]
+        self,
+        select: Callable[[Any], Any],
+        convert: Callable[[Encoding[Any]], Callable[[Any], Any]],
+        member: Member | None,
     ) -> Callable[[Any], Any]:
         """``select`` (the selection loop), preceded, when every case is told
-        apart by one constant member, by a dict lookup of that member: the case
-        the loop would pick. Anything unusual takes the loop."""
-        if self._by_constant is None or len(self._tagged) != len(self.cases):
+        apart by one constant ``member``, by a dict lookup of that member: the
+        case the loop would pick. Anything unusual takes the loop."""
+        if member is None:
             return select
-        key, cases = self._by_constant
+        key, cases = member
         by_name = {name: convert(c.enc) for name, c in cases}
 
         def dispatch(value: Any) -> Any:

@@ -88,6 +88,9 @@ class Conv(Wrapper[T]):
     def accepts(self, value: Any) -> bool:
         return True  # the value's type is the user's: only trying tells
 
+    def discriminants(self) -> dict[str, str]:
+        return {}  # its values are the user's, not its inner encoding's dicts
+
     def atom(self) -> Atom | None:
         inner = self.inner.atom()
         if inner is None:
@@ -205,9 +208,6 @@ class Transparent(Wrapper[T], BinaryOf[T]):
 
     def tuple_arity(self) -> int | None:
         return self.inner.tuple_arity()
-
-    def discriminants(self) -> dict[str, str]:
-        return self.inner.discriminants()
 
 
 class Def(Transparent[T]):
@@ -379,6 +379,12 @@ class Splitted(BinaryOf[T]):
 
     def accepts_json(self, json: JsonValue) -> bool:
         return self.json.accepts_json(json)
+
+    def discriminants(self) -> dict[str, str]:
+        return self.binary.discriminants()
+
+    def json_discriminants(self) -> dict[str, str]:
+        return self.json.json_discriminants()
 
     def _build_to_json(self, via: Via) -> ToJson:
         return via.to(self.json)
