@@ -9,7 +9,11 @@ time and the memory per element stay flat (linear growth):
 * ``records (hand-written)``: the same values through the hand-written codec
   of :mod:`handwritten` (which must give the same bytes): what the platform
   costs any Python codec at these sizes;
-* ``bytes_``: one :data:`data_encoding.bytes_` value of random bytes.
+* ``bytes_``: one :data:`data_encoding.bytes_` value of random bytes;
+* ``n``: one natural number whose encoding takes that many bytes (a long
+  number is hostile input: its cost once grew with the square of its size);
+* ``list_(z)``: a ``list_(z)`` of 64 numbers, half of them negative, that
+  together take that many bytes.
 
 For each size, and after checking once that ``decode(encode(v)) == v``:
 
@@ -30,11 +34,11 @@ For each size, and after checking once that ``decode(encode(v)) == v``:
   no-op profiler, or tracing would be far slower: see :func:`warm_line_tables`.
 
 Per size the table gives the time in ms, the time per element (µs per
-record, or ms per MB), the peak in MB and per element (bytes per record, or
+record, or ms per MB of input), the peak in MB and per element (bytes per record, or
 per input byte). The linearity table divides the time (and the peak) per element at the
 largest size by that at the smallest: about 1 means linear.
 
-    python benchmarks/scaling.py            # FULL_SIZES: up to 10^6 records, 50 MB
+    python benchmarks/scaling.py            # FULL_SIZES: up to 10^6 records, 50 MB, 1 MB numbers
     python benchmarks/scaling.py --quick    # QUICK_SIZES: a few seconds
 """
 
@@ -82,16 +86,21 @@ MB = 1_000_000
 
 
 class Sizes(NamedTuple):
-    """Numbers of records, and sizes in bytes of the ``bytes_`` values."""
+    """Numbers of records; sizes in bytes of the ``bytes_`` values and of the
+    encoded Zarith numbers."""
 
     records: tuple[int, ...]
     bytes_: tuple[int, ...]
+    numbers: tuple[int, ...]
 
 
-QUICK_SIZES = Sizes((10**3, 10**4), (MB // 2, MB))
+QUICK_SIZES = Sizes((10**3, 10**4), (MB // 2, MB), (MB // 64, MB // 16))
 """A smoke run of a few seconds: ``scaling_table(*QUICK_SIZES)``."""
-FULL_SIZES = Sizes((10**4, 10**5, 10**6), (MB // 2, 5 * MB, 50 * MB))
+FULL_SIZES = Sizes((10**4, 10**5, 10**6), (MB // 2, 5 * MB, 50 * MB), (MB // 16, MB // 4, MB))
 """The full series: ``scaling_table(*FULL_SIZES)``."""
+
+BYTE_SERIES = frozenset({"bytes_", "n", "list_(z)"})
+"""The series measured per MB of input (the others per record)."""
 
 TIME_BUDGET = 1.0
 """Stop repeating a measurement once its runs add up to this many seconds."""
@@ -111,7 +120,7 @@ class Point:
 
     @property
     def per_record(self) -> bool:
-        return self.series != "bytes_"
+        return self.series not in BYTE_SERIES
 
     @property
     def units(self) -> float:
@@ -231,7 +240,14 @@ def records_value(n: int) -> tuple[de.Encoding[Any], Any]:
     return w.encoding, w.value
 
 
-def scaling(sizes: Sequence[int], bytes_sizes: Sequence[int]) -> list[Point]:
+def long_number(rng: random.Random, size: int) -> int:
+    """A natural number whose ``n`` encoding takes exactly ``size`` bytes."""
+    return rng.getrandbits(7 * size - 1) | 1 << (7 * size - 1)
+
+
+def scaling(
+    sizes: Sequence[int], bytes_sizes: Sequence[int], number_sizes: Sequence[int]
+) -> list[Point]:
     """The points of every series, records first, each in increasing size;
     the hand-written records codec after ours, on the same values."""
     points: list[Point] = []
@@ -248,6 +264,12 @@ def scaling(sizes: Sequence[int], bytes_sizes: Sequence[int]) -> list[Point]:
         points += measure(
             "bytes_", (de.bytes_.encode, de.bytes_.decode), rng.randbytes(n), n, b"sample"
         )
+    numbers = de.list_(de.z)
+    for n in sorted(number_sizes):
+        points += measure("n", (de.n.encode, de.n.decode), long_number(rng, n), n, 300)
+    for n in sorted(number_sizes):
+        value = [(-1) ** i * long_number(rng, n // 64) for i in range(64)]
+        points += measure("list_(z)", (numbers.encode, numbers.decode), value, n, [300, -300])
     return points
 
 
@@ -297,9 +319,11 @@ def points_table(points: Sequence[Point]) -> str:
     return "\n".join(lines)
 
 
-def scaling_table(sizes: Sequence[int], bytes_sizes: Sequence[int]) -> str:
-    """Measure ``sizes`` records and ``bytes_sizes``-byte values; the markdown tables."""
-    return points_table(scaling(sizes, bytes_sizes))
+def scaling_table(
+    sizes: Sequence[int], bytes_sizes: Sequence[int], number_sizes: Sequence[int]
+) -> str:
+    """Measure every series at these sizes; the markdown tables."""
+    return points_table(scaling(sizes, bytes_sizes, number_sizes))
 
 
 def main(argv: Sequence[str] | None = None) -> str:

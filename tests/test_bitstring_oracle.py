@@ -25,6 +25,7 @@ done with ``bitstring.Reader``, its replacement.
 from __future__ import annotations
 
 import math
+import random
 from typing import Any
 
 import bitstring
@@ -493,3 +494,38 @@ def test_float_decode_arbitrary_bytes_agrees_with_oracle(data: bytes) -> None:
         assert math.isnan(ours)
     else:
         assert oracle_float(ours) == oracle_float(theirs) == data
+
+
+# Numbers of more than 32 groups are converted in chunks of 32 groups, joined
+# by halves: the group counts around each chunk boundary, and long ones.
+LONG_GROUPS = [33, 63, 64, 65, 96, 127, 128, 129, 1000, 4099]
+
+
+@pytest.mark.parametrize("groups", LONG_GROUPS)
+def test_long_numbers_match_oracle(groups: int) -> None:
+    rng = random.Random(groups)
+    for value in (2 ** (7 * groups) - 1, rng.getrandbits(7 * groups - 3) | 1 << (7 * groups - 4)):
+        assert n.encode(value) == oracle_n(value)
+        assert n.decode(oracle_n(value)) == value
+        for signed in (value, -value):
+            assert z.encode(signed) == oracle_z(signed)
+            assert z.decode(oracle_z(signed)) == signed
+        values = [value, 5, -value, value >> 7]
+        data = list_(z).encode(values)
+        assert data[4:] == b"".join(oracle_z(v) for v in values)
+        assert list_(z).decode(data) == values
+
+
+@pytest.mark.parametrize("groups", LONG_GROUPS)
+def test_long_malformed_numbers_fail_where_the_oracle_does(groups: int) -> None:
+    unfinished = b"\xff" * groups
+    trailing = unfinished + b"\x00"
+    for data, code, offset in (
+        (unfinished, "not_enough_data", 0),
+        (trailing, "trailing_zero", groups),
+    ):
+        for enc in (n, z):
+            assert _theirs(oracle_decode_n if enc is n else oracle_decode_z, data) == (False, None)
+            with pytest.raises(DecodeError) as info:
+                enc.decode(data)
+            assert (info.value.code, info.value.offset) == (code, offset)

@@ -17,7 +17,7 @@ zero ``40`` (``negative_zero``); so each number has exactly one encoding.
 
 from __future__ import annotations
 
-from functools import cache
+import re
 from typing import TYPE_CHECKING, Any
 
 from .core import Encoding, FromJson, ManyReader, Reader, Sizer, ToJson, Via, Writer
@@ -33,16 +33,22 @@ if TYPE_CHECKING:
 
 
 # Numbers of many 7-bit groups are converted whole, not one group at a time:
-# the groups (7-bit *lanes*) are spread to one per byte, or packed back, with
-# log2(lanes) mask-and-shift steps on one big int, and the bytes come from a
-# single ``int.to_bytes`` / ``int.from_bytes``. Short numbers take a loop,
-# which is faster at that size.
+# up to 32 groups (7-bit *lanes*) are spread to one per byte, or packed back,
+# with five mask-and-shift steps on one int, and the bytes come from a single
+# ``int.to_bytes`` / ``int.from_bytes``. Longer numbers are cut into chunks of
+# 32 lanes, joined (or split) by halves: linear in the chunks, n log n in bit
+# operations, so an input of n bytes costs about n log n, never n^2 (masks
+# as wide as the number, built and cached per size, once made a 1 MB number
+# take minutes, and kept its memory). Short numbers take a loop, which is
+# faster at that size.
 
 _LOOP_GROUPS = 6
 """At most this many groups after the first byte: a per-group loop."""
 
+_CHUNK = 32
+"""Lanes converted by the five steps at once; longer numbers go by chunks."""
 
-@cache
+
 def _steps(lanes: int, spread: bool) -> tuple[tuple[int, int], ...]:
     """``(mask, shift)`` steps moving lane ``i`` from bit ``7i`` to ``8i`` (spread)
     or back (pack); ``lanes`` a power of two, fewer lanes work too (they are 0).
@@ -65,50 +71,73 @@ def _steps(lanes: int, spread: bool) -> tuple[tuple[int, int], ...]:
     return tuple(steps)
 
 
-_S1, _S2, _S3, _S4, _S5 = (mask for mask, _ in _steps(32, spread=True))
-_P1, _P2, _P3, _P4, _P5 = (mask for mask, _ in _steps(32, spread=False))
-_MORE_BITS = [int.from_bytes(b"\x80" * (k - 1), "little") for k in range(33)]
+_S1, _S2, _S3, _S4, _S5 = (mask for mask, _ in _steps(_CHUNK, spread=True))
+_P1, _P2, _P3, _P4, _P5 = (mask for mask, _ in _steps(_CHUNK, spread=False))
+_MORE_BITS = [int.from_bytes(b"\x80" * (k - 1), "little") for k in range(_CHUNK + 1)]
 """``0x80`` in each of ``k`` bytes but the last (little-endian): continuation bits."""
+_WITH_MORE = bytes(i | 0x80 for i in range(256))
+"""``bytes.translate`` table setting continuation bits."""
+
+
+def _spread32(h: int) -> int:
+    """The (at most 32) 7-bit groups of ``h``, one per byte of the result."""
+    t = h & _S1
+    h += t * 65535
+    t = h & _S2
+    h += t * 255
+    t = h & _S3
+    h += t * 15
+    t = h & _S4
+    h += t * 3
+    return h + (h & _S5)
+
+
+def _pack32(lanes: bytes) -> int:
+    """The value of (at most 32) 7-bit groups, one per byte, least significant first."""
+    h = int.from_bytes(lanes, "little")
+    h -= (h & _P1) >> 1
+    t = h & _P2
+    h -= t - (t >> 2)
+    t = h & _P3
+    h -= t - (t >> 4)
+    t = h & _P4
+    h -= t - (t >> 8)
+    t = h & _P5
+    return h - (t - (t >> 16))
+
+
+def _lanes(h: int, k: int) -> bytes:
+    """The ``k`` 7-bit groups of ``h``, one per byte, least significant first,
+    without continuation bits: by halves down to chunks of :data:`_CHUNK`."""
+    if k <= _CHUNK:
+        return _spread32(h).to_bytes(k, "little")
+    low = -(-k // 2 // _CHUNK) * _CHUNK  # a whole number of chunks, at least one
+    return _lanes(h & ((1 << 7 * low) - 1), low) + _lanes(h >> 7 * low, k - low)
 
 
 def _spread(h: int, k: int) -> bytes:
     """The ``k`` groups of ``h``, one per byte, least significant first, with
     continuation bits."""
-    if k <= 32:
-        t = h & _S1
-        h += t * 65535
-        t = h & _S2
-        h += t * 255
-        t = h & _S3
-        h += t * 15
-        t = h & _S4
-        h += t * 3
-        h += h & _S5
-        return (h | _MORE_BITS[k]).to_bytes(k, "little")
-    for mask, shift in _steps(1 << (k - 1).bit_length(), spread=True):
-        t = h & mask
-        h += t * ((1 << shift) - 1)
-    return (h | int.from_bytes(b"\x80" * (k - 1), "little")).to_bytes(k, "little")
+    if k <= _CHUNK:
+        return (_spread32(h) | _MORE_BITS[k]).to_bytes(k, "little")
+    lanes = _lanes(h, k)
+    return lanes[:-1].translate(_WITH_MORE) + lanes[-1:]
 
 
 def _pack(lanes: bytes) -> int:
     """The value of 7-bit groups, one per byte (continuation bits cleared),
-    least significant first."""
-    h = int.from_bytes(lanes, "little")
-    if len(lanes) <= 32:
-        h -= (h & _P1) >> 1
-        t = h & _P2
-        h -= t - (t >> 2)
-        t = h & _P3
-        h -= t - (t >> 4)
-        t = h & _P4
-        h -= t - (t >> 8)
-        t = h & _P5
-        return h - (t - (t >> 16))
-    for mask, shift in _steps(1 << (len(lanes) - 1).bit_length(), spread=False):
-        t = h & mask
-        h -= t - (t >> shift)
-    return h
+    least significant first: by chunks of :data:`_CHUNK`, joined by halves."""
+    if len(lanes) <= _CHUNK:
+        return _pack32(lanes)
+    values = [_pack32(lanes[i : i + _CHUNK]) for i in range(0, len(lanes), _CHUNK)]
+    width = 7 * _CHUNK
+    while len(values) > 1:
+        joined = [low | high << width for low, high in zip(values[::2], values[1::2], strict=False)]
+        if len(values) % 2:
+            joined.append(values[-1])
+        values = joined
+        width *= 2
+    return values[0]
 
 
 _LOW7 = bytes(i & 0x7F for i in range(256))
@@ -117,22 +146,23 @@ _MORE = bytes(i >> 7 for i in range(256))
 """``bytes.translate`` table: 1 where a continuation bit is set, else 0."""
 
 
+_LAST_BYTE = re.compile(b"[\x00-\x7f]")
+"""A byte without continuation bit: the last of a number."""
+
+
 def _end_of_number(buf: bytes, pos: int, end: int, what: str) -> int:
     """Index just past the last byte (the first one below 0x80)."""
-    i = pos
-    while i < end:
-        if buf[i] < 0x80:
-            if buf[i] == 0 and i > pos:
-                raise DecodeError(
-                    "trailing_zero",
-                    f"non-canonical {what}: its last byte is a redundant 0x00",
-                    offset=i,
-                )
-            return i + 1
-        i += 1
-    raise DecodeError(
-        "not_enough_data", f"not enough data: the {what} runs past the end", offset=pos
-    )
+    last = _LAST_BYTE.search(buf, pos, end)
+    if last is None:
+        raise DecodeError(
+            "not_enough_data", f"not enough data: the {what} runs past the end", offset=pos
+        )
+    i = last.start()
+    if buf[i] == 0 and i > pos:
+        raise DecodeError(
+            "trailing_zero", f"non-canonical {what}: its last byte is a redundant 0x00", offset=i
+        )
+    return i + 1
 
 
 def _groups(buf: bytes, start: int, stop: int) -> int:
