@@ -1,15 +1,18 @@
 """``json``: any JSON value.
 
 JSON: the value itself. Binary: a BSON document in a uint30 length-prefixed
-frame, as the reference writes it (see :mod:`data_encoding.bson`). BSON loses
-some distinctions, exactly as in the reference: an array at the root reads
-back as an object keyed ``"0"``, ``"1"``, ...; an empty array reads back as
-``{}``; every number is a double.
+frame, as the reference writes it (see :mod:`data_encoding.bson`). Every
+number is a double (an integral one reads back as an ``int``, -0.0 as 0), and
+an array at the root, which BSON cannot mark, reads back as an object keyed
+``"0"``, ``"1"``, ... as in the reference. Below the root, arrays keep their
+type, the empty one too (the reference reads that one as ``{}``).
 
 >>> json.encode({"a": True}).hex()
 '00000009090000000861000100'
 >>> json.decode(json.encode([1, 2]))
 {'0': 1, '1': 2}
+>>> json.decode(json.encode({"k": []}))
+{'k': []}
 """
 
 from __future__ import annotations
@@ -109,7 +112,7 @@ class Bson(Encoding[JsonValue]):
     def _build_strategy(self) -> SearchStrategy[JsonValue]:
         from hypothesis import strategies as st
 
-        # values that survive BSON unchanged: no array at the root, no empty array
+        # values that survive BSON unchanged: no array at the root
         scalars = (
             st.none()
             | st.booleans()
@@ -120,9 +123,7 @@ class Bson(Encoding[JsonValue]):
         keys = st.text(st.characters(codec="utf-8", exclude_characters="\x00"), max_size=4)
         nested = st.recursive(
             scalars,
-            lambda inner: (
-                st.lists(inner, min_size=1, max_size=3) | st.dictionaries(keys, inner, max_size=3)
-            ),
+            lambda inner: st.lists(inner, max_size=3) | st.dictionaries(keys, inner, max_size=3),
             max_leaves=6,
         )
         return scalars | st.dictionaries(keys, nested, max_size=3)

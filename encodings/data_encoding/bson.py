@@ -14,9 +14,13 @@ Integers are little-endian int32 and numbers little-endian float64.
   value bytes (no key) and ``0x00``.
 * Every number is a double. A decoded double that is integral and below
   ``2**53`` in magnitude comes back as an ``int``, any other as a ``float``.
-* An empty document is always an object: ``[]`` anywhere reads back as ``{}``.
+  ``-0.0`` is the JSON number 0: it is written as ``0.0``.
 
-Decoding is canonical: anything the encoder would not produce is rejected.
+Decoding is canonical: anything the encoder would not produce is rejected
+(the double ``-0.0`` included), so bytes that decode are the encoding of
+what they decode to. Where the reference reads an empty array (type
+``0x04``) below the root as ``{}``, the type byte is kept: it reads back as
+``[]`` (an empty document, ``0x03``, reads as ``{}``).
 
 >>> encode_bson({}).hex()
 '0500000000'
@@ -124,7 +128,7 @@ def _write_value(out: bytearray, value: object) -> int:
     if isinstance(value, float):
         if not math.isfinite(value):
             raise EncodeError("not_json", f"number {describe_value(value)} is not a JSON value")
-        out += _DOUBLE.pack(value)
+        out += _DOUBLE.pack(value or 0.0)  # -0.0 is the number 0: one encoding
         return _DOUBLE_TYPE
     if isinstance(value, dict):
         if isinstance(value, DuplicateKeys):
@@ -306,8 +310,7 @@ def _read_document(
         raise DecodeError(
             "invalid_bson", "BSON document does not end with a 0x00 byte", offset=last
         )
-    # An empty array cannot be told from an empty object: the reference reads {}.
-    return (items if items else obj), stop
+    return (items if array else obj), stop
 
 
 def _read_value(
@@ -321,6 +324,10 @@ def _read_value(
         if not math.isfinite(number):
             raise DecodeError(
                 "invalid_bson", f"BSON double {number} is not a JSON number", offset=pos
+            )
+        if not number and math.copysign(1.0, number) < 0:
+            raise DecodeError(
+                "negative_zero", "non-canonical BSON double: -0.0 (0 is written 0.0)", offset=pos
             )
         if number.is_integer() and -_EXACT < number < _EXACT:
             return int(number), pos + 8
