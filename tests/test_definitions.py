@@ -314,6 +314,23 @@ REFUSED = [
     pytest.param(
         lambda: list_(uint8, max_length=-1), "max_length must not be negative", id="max_length--1"
     ),
+    # an optional field whose values include None: None already means "absent"
+    *(
+        pytest.param(
+            lambda e=e, field=field: field("fee", e),
+            f"{field.__name__}('fee'): None is one of the values of its encoding",
+            id=f"{field.__name__}-{name}",
+        )
+        for field in (opt, varopt)
+        for name, e in [
+            ("unit", unit),
+            ("null", null),
+            ("json", json),
+            ("option", option(uint8)),
+            ("union", union([case(0, "none", null), case(1, "some", uint8)])),
+            ("def", def_("nothing", unit)),
+        ]
+    ),
 ]
 
 

@@ -217,8 +217,9 @@ def _hand_encodings() -> dict[str, Encoding[Any]]:
             de.req("e", de.empty),
         ),
         "obj_dft_list": de.obj(de.dft("l", de.list_(de.uint8), [1, 2]), de.req("z", de.z)),
+        # (an opt of an option is refused: None would mean absent and present)
         "obj_opt_zero_width_and_option": de.obj(
-            de.opt("k", de.constant("x")), de.opt("o", de.option(de.uint8))
+            de.opt("k", de.constant("x")), de.req("o", de.option(de.uint8))
         ),
         "tup": de.tup(de.uint8, de.string, de.bool_),
         "tup1": de.tup(de.n),

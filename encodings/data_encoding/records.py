@@ -88,6 +88,13 @@ def _field(
 ) -> Field:
     expect(name, str, mode, "a field name is a str")
     expect_encoding(e, f"{mode}({name!r})")
+    if mode in ("opt", "varopt") and e.nullable:
+        raise DefinitionError(
+            f"{mode}({name!r}): None is one of the values of its encoding, and None also "
+            f"means that the field is absent: the two could not be told apart (JSON "
+            f"{{{name!r}: null}} would vanish); use an encoding whose values are not None "
+            "(empty rather than unit), or a required field"
+        )
     if mode == "opt" and e.size is VARIABLE:
         mode = "varopt"  # a variable-size value says by its bytes whether it is there
     return Field(name, e, mode, default, title, description)

@@ -299,6 +299,7 @@ class Mu(Encoding[Any]):
             self.size = VARIABLE
             body = expect_encoding(fix(self), f"mu({name!r})")
         self.body = body
+        self.nullable = body.nullable
 
     # Recursion: each compiled function is registered before the body is
     # compiled, so that the body's references to ``self`` find it.
