@@ -1587,3 +1587,21 @@ def test_a_long_number_leaves_no_memory_behind(
         tracemalloc.stop()
     assert value == expected
     assert retained < LONG + 4096  # the value itself (7/8 byte per group), little else
+
+
+def test_one_bad_record_one_error_whichever_direction() -> None:
+    """Unknown members first, in the value's order, then missing ones, in the
+    record's order: encode, length, to_json and from_json alike."""
+    e = obj(req("a", uint8), req("b", uint8))
+    for value, code, path in [
+        ({"a": 1, "b": 2, "zz": 2, "bb": 3}, "unexpected_field", ("zz",)),
+        ({"zz": 2, "bb": 3}, "unexpected_field", ("zz",)),
+        ({"b": 2}, "missing_field", ("a",)),
+    ]:
+        for action in (e.encode, e.length, e.to_json):
+            with pytest.raises(EncodeError) as info:
+                action(value)
+            assert_error(info.value, EncodeError, code, None, path)
+        with pytest.raises(JsonError) as json_info:
+            e.from_json(value)
+        assert_error(json_info.value, JsonError, code, None, path)

@@ -6,7 +6,9 @@ For an encoding ``e`` the library accepts and a value ``v`` of its strategy:
 
 * ``decode(encode(v))`` and ``from_json(to_json(v))`` give ``v`` back, and
   ``length(v) == len(encode(v))``;
-* mutated and truncated bytes raise :class:`DecodeError` and nothing else.
+* mutated and truncated bytes raise :class:`DecodeError` and nothing else;
+* a spoiled value gets the same error from ``encode``, ``length`` and
+  ``to_json``.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from hypothesis import strategies as st
 import data_encoding as de
 from dsl import Dsl
 from random_dsl import encodings
+from test_inlining import spoiled
 from test_properties import assert_same
 
 RANDOM = settings(
@@ -58,3 +61,46 @@ def test_bad_bytes_raise_only_decode_errors(built: Built, data: st.DataObject, r
     for bad in [raw, *_mutations(encoded)]:
         with contextlib.suppress(de.DecodeError):
             e.decode(bad)
+
+
+# Errors that exist in one direction only: limits of the binary form, and
+# values that have no JSON form (or no BSON form).
+BINARY_ONLY = {
+    "list_too_long",
+    "array_too_long",
+    "size_limit_exceeded",
+    "empty_optional",
+    "no_case_matched",  # a value of a JSON-only union case
+    "out_of_range",  # an integer that BSON cannot hold exactly
+}
+JSON_ONLY = {"not_json", "out_of_range"}  # NaN; a number too long to print
+
+
+def _error(action: Any, value: Any) -> tuple[str, tuple[Any, ...]] | None:
+    try:
+        action(value)
+    except de.EncodeError as err:
+        return err.code, err.path
+    return None
+
+
+@RANDOM
+@given(encodings(), st.data())
+def test_encode_length_and_to_json_blame_the_same_part(built: Built, data: st.DataObject) -> None:
+    """One bad value, one error: the same code at the same path, whichever
+    direction finds it (unless only one direction has that limit)."""
+    _, e = built
+    value = spoiled(data.draw(e.strategy()), data)
+    binary, length, json = (
+        _error(e.encode, value),
+        _error(e.length, value),
+        _error(e.to_json, value),
+    )
+    assert length == binary
+    if binary is not None and json is not None:
+        if binary[0] not in BINARY_ONLY and json[0] not in JSON_ONLY:
+            assert binary == json
+    elif binary is not None:
+        assert binary[0] in BINARY_ONLY, binary
+    elif json is not None:
+        assert json[0] in JSON_ONLY, json

@@ -19,7 +19,15 @@ from typing import Any, Literal
 
 from .core import Encoding, Then
 from .emit import Gen, Path, Take, tuple_expr
-from .errors import DecodeError, EncodeError, describe_value, not_enough_data
+from .errors import (
+    DataEncodingError,
+    DecodeError,
+    EncodeError,
+    JsonError,
+    describe_value,
+    not_enough_data,
+)
+from .jsonvalue import DuplicateKeys
 from .leaves import wrong_value_type
 from .size import DYNAMIC, VARIABLE, Fixed
 
@@ -73,22 +81,33 @@ def _extra(pos: int, stop: int) -> DecodeError:
     )
 
 
-def _missing(parts: Sequence[Part], value: Any) -> EncodeError:
+def key_error(
+    parts: Sequence[Part],
+    keys: frozenset[str],
+    value: dict[Any, Any],
+    cls: type[EncodeError] | type[JsonError] = EncodeError,
+) -> DataEncodingError | None:
+    """The one error for a record's dict (or JSON object) whose keys are not
+    the record's, whichever direction finds it: the first key, in the value's
+    order, that is no field; else the first required field, in field order,
+    that is missing; ``None`` when the keys are right."""
+    if isinstance(value, DuplicateKeys):
+        return JsonError("duplicate_field", f"duplicate member {value.duplicate!r}").within(
+            value.duplicate
+        )
+    for key in value:
+        if key not in keys:
+            return cls("unexpected_field", f"unexpected field {describe_value(key)}").within(key)
     for part in parts:
         if part.mode == "req" and part.key not in value:
-            err = EncodeError("missing_field", f"missing field {part.key!r}")
-            return err.within(part.key)  # type: ignore[return-value]
-    return EncodeError("missing_field", "missing field")
+            return cls("missing_field", f"missing field {part.key!r}").within(part.key)
+    return None
 
 
-def _unknown(keys: frozenset[str], value: Any) -> EncodeError:
-    extra = sorted(str(k) for k in value if k not in keys)
-    err = EncodeError("unexpected_field", f"unexpected field {extra[0]!r}")
-    return err.within(extra[0])  # type: ignore[return-value]
-
-
-def _bad_arity(expected: int, value: Any) -> EncodeError:
-    return EncodeError(
+def bad_arity(
+    expected: int, value: Any, cls: type[EncodeError] | type[JsonError] = EncodeError
+) -> DataEncodingError:
+    return cls(
         "wrong_length",
         f"expected a tuple of {expected} elements, got {len(value)}: {describe_value(value)}",
     )
@@ -289,7 +308,7 @@ def _fetch_fields(
                 if i not in settled:
                     g.line(f"{names[i]} = {v}[{parts[i].key!r}]")
         with g.block("except KeyError:"):
-            g.raise_at(f"{g.ref(_missing)}({g.ref(parts)}, {v})", path)
+            g.raise_at(f"{g.ref(key_error)}({g.ref(parts)}, {g.ref(keys)}, {v})", path)
     for i, p in enumerate(parts):
         if p.mode in ("opt", "varopt"):
             g.line(f"{names[i]} = {v}.get({p.key!r})")
@@ -309,7 +328,7 @@ def _fetch_fields(
     else:
         test = f"len({v}) > {len(required)} and not {v}.keys() <= {known}"
     with g.block(f"if {test}:"):
-        g.raise_at(f"{g.ref(_unknown)}({known}, {v})", path)
+        g.raise_at(f"{g.ref(key_error)}({g.ref(parts)}, {known}, {v})", path)
 
 
 def _fetch_elements(g: Gen, parts: Sequence[Part], names: list[str], v: str, path: Path) -> None:
@@ -317,7 +336,7 @@ def _fetch_elements(g: Gen, parts: Sequence[Part], names: list[str], v: str, pat
     with g.block(f"if not isinstance({v}, (tuple, list)):"):
         g.raise_at(f"{g.ref(wrong_value_type)}('a tuple', {v})", path)
     with g.block(f"if len({v}) != {arity}:"):
-        g.raise_at(f"{g.ref(_bad_arity)}({arity}, {v})", path)
+        g.raise_at(f"{g.ref(bad_arity)}({arity}, {v})", path)
     index = 0
     for p, name in zip(parts, names, strict=True):
         if p.mode == "splice":

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
-from .codegen import Part, emit_read, emit_write
+from .codegen import Part, bad_arity, emit_read, emit_write, key_error
 from .core import (
     Encoding,
     FromJson,
@@ -246,16 +246,9 @@ class Obj(Parts[dict[str, Any]]):
         return found
 
     def _check_keys(self, value: Any, cls: type[EncodeError] | type[JsonError]) -> None:
-        if isinstance(value, DuplicateKeys):
-            raise JsonError("duplicate_field", f"duplicate member {value.duplicate!r}").within(
-                value.duplicate
-            )
-        for key in value:
-            if key not in self.keys:
-                raise cls("unexpected_field", f"unexpected field {key!r}").within(key)
-        for p in self.parts:
-            if p.mode == "req" and p.key not in value:
-                raise cls("missing_field", f"missing field {p.key!r}").within(p.key)
+        err = key_error(self.parts, self.keys, value, cls)
+        if err is not None:
+            raise err
 
     def _build_to_json(self, via: Via) -> ToJson:
         parts = [(p, via.to(p.enc)) for p in self.parts]
@@ -411,9 +404,7 @@ class Tup(Parts[tuple[Any, ...]]):
             if not isinstance(value, tuple | list):
                 raise wrong_value_type("a tuple", value)
             if len(value) != arity:
-                raise EncodeError(
-                    "wrong_length", f"expected a tuple of {arity} elements, got {len(value)}"
-                )
+                raise bad_arity(arity, value)
             out: list[JsonValue] = []
             for p, convert in parts:
                 i = int(p.key)
