@@ -18,6 +18,7 @@ from data_encoding import (
     DYNAMIC,
     VARIABLE,
     DataEncodingError,
+    DecodeError,
     DefinitionError,
     Encoding,
     Fixed,
@@ -534,7 +535,10 @@ def test_union_sizes_are_tag_plus_case() -> None:
     assert same_width.decode(bytes.fromhex("01 fff9")) == -7
     widths = union([case(0, "a", uint16), case(1, "b", uint8)])
     assert widths.encode(7) == bytes.fromhex("00 0007")
-    assert widths.decode(bytes.fromhex("01 07")) == 7
+    assert widths.decode(bytes.fromhex("00 0007")) == 7
+    with pytest.raises(DecodeError) as info:  # 7 is written with case "a"
+        widths.decode(bytes.fromhex("01 07"))
+    assert (info.value.code, info.value.offset) == ("not_canonical", 0)
 
 
 def test_boundary_tags_are_written() -> None:

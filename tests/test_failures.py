@@ -1593,11 +1593,12 @@ def test_one_bad_record_one_error_whichever_direction() -> None:
     """Unknown members first, in the value's order, then missing ones, in the
     record's order: encode, length, to_json and from_json alike."""
     e = obj(req("a", uint8), req("b", uint8))
-    for value, code, path in [
+    cases: list[tuple[Any, str, Path]] = [
         ({"a": 1, "b": 2, "zz": 2, "bb": 3}, "unexpected_field", ("zz",)),
         ({"zz": 2, "bb": 3}, "unexpected_field", ("zz",)),
         ({"b": 2}, "missing_field", ("a",)),
-    ]:
+    ]
+    for value, code, path in cases:
         for action in (e.encode, e.length, e.to_json):
             with pytest.raises(EncodeError) as info:
                 action(value)
@@ -1605,3 +1606,66 @@ def test_one_bad_record_one_error_whichever_direction() -> None:
         with pytest.raises(JsonError) as json_info:
             e.from_json(value)
         assert_error(json_info.value, JsonError, code, None, path)
+
+
+# ------------------------------------------------ unions: one value, one case
+
+SMALL_BIG = union([case(0, "small", int31), case(1, "big", int64)])
+TAG_GAPS = union([case(3, "Three", uint8), case(7, "Seven", string), case(200, "Big", z)])
+FEW_FIRST = union([case(0, "few", uint8, lambda v: v < 10), case(1, "many", uint16)])
+
+
+# (encoding, bytes, offset of the offending tag, path)
+@pytest.mark.parametrize(
+    ("e", "data", "offset", "path"),
+    [
+        (SMALL_BIG, "01 0000000000000005", 0, ()),  # 5 is written as a small one
+        (BY_WIDTH, "01 0005", 0, ()),
+        (FEW_FIRST, "01 0005", 0, ()),  # the first case's predicate claims 5
+        (TAG_GAPS, "c8 05", 0, ()),
+        (list_(SMALL_BIG), "0000000e 00 00000001 01 ffffffffffffffff", 9, (1,)),
+    ],
+    ids=["int31-int64", "by-width", "predicate", "uint8-z", "in-list"],
+)
+def test_a_value_read_with_a_case_the_writer_would_not_use_is_refused(
+    e: Encoding[Any], data: str, offset: int, path: Path
+) -> None:
+    with pytest.raises(DecodeError) as info:
+        e.decode(h(data))
+    assert_error(info.value, DecodeError, "not_canonical", offset, path)
+
+
+@pytest.mark.parametrize(
+    ("e", "value", "data"),
+    [
+        (SMALL_BIG, 2**40, "01 0000010000000000"),
+        (SMALL_BIG, -5, "00 fffffffb"),
+        (BY_WIDTH, {"x": 300}, "01 012c"),
+        (FEW_FIRST, 5, "00 05"),
+        (FEW_FIRST, 50, "01 0032"),
+        (union([case(0, "i", int31), case(1, "b", bool_)]), True, "01 ff"),
+    ],
+)
+def test_every_value_of_an_overlapping_union_keeps_its_case(
+    e: Encoding[Any], value: Any, data: str
+) -> None:
+    assert e.encode(value) == h(data)
+    assert e.decode(h(data)) == value
+    assert e.encode(e.from_json(e.to_json(value))) == h(data)
+
+
+def test_a_json_form_that_reads_back_as_another_value_is_refused() -> None:
+    """z's JSON "12345" reads back as the string case's "12345": printing it
+    would lose the case; the value has no JSON form in this union."""
+    for value, data in ((12345, "c8b9c001"), (300, "c8ac04")):
+        assert TAG_GAPS.encode(value) == h(data)
+        assert TAG_GAPS.decode(h(data)) == value
+        with pytest.raises(EncodeError) as info:
+            TAG_GAPS.to_json(value)
+        assert_error(info.value, EncodeError, "ambiguous_json", None, ())
+        assert "'Seven'" in info.value.message
+    with pytest.raises(EncodeError) as info:
+        list_(TAG_GAPS).to_json([5, 12345])
+    assert_error(info.value, EncodeError, "ambiguous_json", None, (1,))
+    # a JSON form read back by an earlier case as the same value is fine
+    assert FEW_FIRST.from_json(FEW_FIRST.to_json(50)) == 50

@@ -55,7 +55,7 @@ from .core import (
     expect_callable,
     expect_encoding,
 )
-from .emit import Gen, Path, Take, compile_reader, compile_writer, const
+from .emit import Gen, Path, Take, compile_reader, compile_writer, const, tuple_expr
 from .errors import (
     DataEncodingError,
     DecodeError,
@@ -277,17 +277,79 @@ class Union(Encoding[Any]):
                 then()
 
     def _inline_read(self, g: Gen, target: str, end: str, path: Path, then: Then = None) -> None:
-        """Peek the tag, then one branch per case, the tag read as a pad."""
+        """Peek the tag, then one branch per case, the tag read as a pad (and,
+        when the cases may overlap, a check that the value keeps its case)."""
         width = self.tag_width
+        offset = g.pending_width()
         tag = g.peek(width, path, f"the tag of a {self._name}", end)
+        checks = self._canonical
+        where = g.var("tp")
+        if checks is not None:
+            g.line(f"{where} = pos + {offset}")
         with g.choice(len(self._tagged), then) as rest:
             for i, c in enumerate(self._tagged):
                 with g.branch(f"{'elif' if i else 'if'} {tag} == {c.tag}:", end):
                     g.take(Take(f"{width}x", width))
-                    c.enc._emit_read(g, target, end, path, rest)
+                    follow = rest
+                    if checks is not None:
+                        check = checks[c.tag]  # type: ignore[index]  # a tagged case
+                        follow = self._emit_check(g, check, target, where, c, path, rest)
+                    c.enc._emit_read(g, target, end, path, follow)
             with g.branch("else:", end):
                 g.flush_read(end)
                 g.raise_at(f"{g.ref(self._unexpected_tag)}({tag}, pos)", path)
+
+    def _emit_check(
+        self,
+        g: Gen,
+        check: Callable[[Any], bool],
+        target: str,
+        where: str,
+        c: Case,
+        path: Path,
+        then: Then,
+    ) -> Then:
+        """The code that follows case ``c``'s read: ``check`` of the value in
+        ``target`` (once the pending run is read), then ``then``."""
+        error = f"{g.ref(self._not_canonical)}({where}, {g.ref(c)})"
+        if path:
+            error = f"_at({error}, {tuple_expr(path)})"
+
+        def checked() -> None:
+            g.after_reads(f"if not {g.ref(check)}({target}): raise {error} from None")
+            if then is not None:
+                then()
+
+        return checked
+
+    @cached_property
+    def _canonical(self) -> dict[int, Callable[[Any], bool]] | None:
+        """For each tag, whether the writer writes a value read with that case
+        with that same case, so that bytes -> value -> bytes keeps the tag:
+        no earlier case takes the value, and the case's own selector does.
+        ``None`` when the cases cannot overlap (told apart by a constant member)."""
+        if self._member is not None:
+            return None
+        tagged = [
+            (c, selector)
+            for c, selector in zip(self.cases, self._selectors, strict=True)
+            if c.tag is not None
+        ]
+        return {
+            c.tag: partial(
+                _written_with, tuple((m, hard, e.enc) for e, (m, hard) in tagged[:j]), own
+            )
+            for j, (c, (own, _)) in enumerate(tagged)
+            if c.tag is not None
+        }
+
+    def _not_canonical(self, pos: int, c: Case) -> DecodeError:
+        return DecodeError(
+            "not_canonical",
+            f"not canonical: the value read with case {c.title!r} (tag {c.tag}) of "
+            f"{self._name} is written with another case",
+            offset=pos,
+        )
 
     def _unexpected_tag(self, tag: int, pos: int) -> DecodeError:
         known = sorted(c.tag for c in self._tagged)  # type: ignore[type-var]
@@ -336,6 +398,7 @@ class Union(Encoding[Any]):
         table: dict[int, Reader] = {c.tag: c.enc._read for c in self.cases if c.tag is not None}
         name = self._name
         unexpected = self._unexpected_tag
+        checks, cases = self._canonical, {c.tag: c for c in self._tagged}
 
         def read(buf: bytes, pos: int, end: int) -> tuple[Any, int]:
             if end - pos < width:
@@ -344,7 +407,10 @@ class Union(Encoding[Any]):
             reader = table.get(tag)
             if reader is None:
                 raise unexpected(tag, pos)
-            return reader(buf, pos + width, end)
+            value, after = reader(buf, pos + width, end)
+            if checks is not None and not checks[tag](value):
+                raise self._not_canonical(pos, cases[tag])
+            return value, after
 
         return read
 
@@ -440,16 +506,64 @@ class Union(Encoding[Any]):
 
     def _build_to_json(self, via: Via) -> ToJson:
         cases = [
-            (matches, hard, via.to(c.enc))
-            for c, (matches, hard) in zip(self.cases, self._selectors, strict=True)
+            (matches, hard, (i, via.to(c.enc)))
+            for i, (c, (matches, hard)) in enumerate(zip(self.cases, self._selectors, strict=True))
         ]
         # every case, JSON-only ones too, may print a value
         member = self._member if len(self._tagged) == len(self.cases) else None
-        return self._json_dispatch(
-            lambda value: self._first_case(cases, value, _convert, None, EncodeError, member),
-            via.to,
-            member,
-        )
+        checks, first_case = self._json_checks, self._first_case
+
+        def select(value: Any) -> JsonValue:
+            index, json = first_case(cases, value, _convert_indexed, None, EncodeError, member)
+            if checks is not None:
+                checks[index](json, value)
+            return json  # type: ignore[no-any-return]
+
+        return self._json_dispatch(select, via.to, member)
+
+    @cached_property
+    def _json_checks(self) -> list[Callable[[JsonValue, Any], None]] | None:
+        """For each case, a check that the JSON it printed for a value reads
+        back as that value: no earlier case reads it otherwise (``from_json``
+        tries the cases in order). ``None`` when the cases' JSON cannot
+        overlap (told apart by a constant member)."""
+        if self._json_member is not None:
+            return None
+        cases = [
+            (matches, hard, c)
+            for c, (matches, hard) in zip(self.cases, self._json_selectors, strict=True)
+        ]
+        return [partial(self._reads_back, tuple(cases[:i])) for i in range(len(cases))]
+
+    def _reads_back(
+        self, earlier: Sequence[tuple[Predicate, bool, Case]], json: JsonValue, value: Any
+    ) -> None:
+        for matches, hard, c in earlier:
+            if not matches(json):
+                continue
+            try:
+                read = c.enc._from_json(json)
+            except JsonError:
+                if not hard:
+                    continue
+            else:
+                if self._same(read, value):
+                    return
+            raise EncodeError(
+                "ambiguous_json",
+                f"the JSON {describe_value(json)} of {describe_value(value)} would be read back "
+                f"by case {c.title!r} of {self._name}: it has no JSON form of its own here",
+            )
+
+    def _same(self, a: Any, b: Any) -> bool:
+        """Whether two values are one: equal with the same types, or written
+        with the same bytes."""
+        if _identical(a, b):
+            return True
+        try:
+            return self.encode(a) == self.encode(b)
+        except DataEncodingError:
+            return False
 
     def _build_from_json(self, via: Via) -> FromJson:
         cases = [
@@ -559,6 +673,47 @@ def _convert(convert: Callable[[Any], Any], value: Any, _context: Any) -> Any:
     return convert(value)
 
 
+def _convert_indexed(
+    payload: tuple[int, Callable[[Any], Any]], value: Any, _context: Any
+) -> tuple[int, Any]:
+    index, convert = payload
+    return index, convert(value)
+
+
+def _written_with(
+    earlier: Sequence[tuple[Predicate, bool, Encoding[Any]]], own: Predicate, value: Any
+) -> bool:
+    """Whether the writer writes ``value`` with a case whose selector is
+    ``own``: no case before it (``earlier``: selectors and encodings) takes it."""
+    try:
+        for matches, hard, enc in earlier:
+            if matches(value):
+                if hard:
+                    return False
+                try:
+                    enc._size_of(value)  # a soft case takes what it can write
+                except DataEncodingError:
+                    continue
+                return False
+        return bool(own(value))
+    except DataEncodingError:  # a user's predicate failed: the writer would too
+        return False
+
+
+def _identical(a: Any, b: Any) -> bool:
+    """Equal, and of the same types throughout (``True`` is no ``1``)."""
+    if type(a) is not type(b):
+        return False
+    if type(a) is dict:
+        return a.keys() == b.keys() and all(_identical(a[k], b[k]) for k in a)
+    if type(a) in (list, tuple):
+        return len(a) == len(b) and all(map(_identical, a, b))
+    try:
+        return bool(a == b)
+    except Exception:  # a user's type
+        return False
+
+
 def _wins(own: Predicate, earlier: Sequence[Predicate]) -> Callable[[Any], bool]:
     """Whether a case, and no case before it, selects a value."""
     return lambda v: bool(own(v)) and not any(p(v) for p in earlier)
@@ -593,7 +748,11 @@ def _is_none(value: Any) -> bool:
 
 
 class Option(Union):
-    """``option(e)``: a union whose writer needs no case selection."""
+    """``option(e)``: a union whose writer needs no case selection (and whose
+    two cases never overlap: ``e`` has no ``None`` among its values)."""
+
+    _canonical = None
+    _json_checks = None
 
     def _writes_inline(self) -> bool:
         return True
