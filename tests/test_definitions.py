@@ -22,6 +22,7 @@ from data_encoding import (
     DefinitionError,
     Encoding,
     Fixed,
+    JsonError,
     Size,
     array,
     bool_,
@@ -32,6 +33,7 @@ from data_encoding import (
     constant,
     conv,
     def_,
+    delayed,
     dynamic_size,
     empty,
     fixed,
@@ -572,3 +574,67 @@ def test_dynamic_size_refuses_a_fixed_body_its_header_cannot_state() -> None:
         dynamic_size(fixed.bytes_(300), kind="Uint8")
     assert "300-byte value never fits a Uint8 header" in info.value.message
     assert dynamic_size(fixed.bytes_(255), kind="Uint8").encode(bytes(255))[:1] == b"\xff"
+
+
+# ------------------------------------------------------- merging wrapped operands
+
+
+def _doubled(d: dict[str, Any]) -> dict[str, Any]:
+    return {"a": d["a"] * 2}
+
+
+def _halved(d: dict[str, Any]) -> dict[str, Any]:
+    return {"a": d["a"] // 2}
+
+
+def _chain(self: Encoding[Any]) -> Encoding[Any]:
+    return obj(req("a", uint8), opt("next", self))
+
+
+# (operand, its value, its bytes): merged with obj(req("b", uint16)) = {"b": 7}
+WRAPPED_OBJECTS = [
+    pytest.param(def_("base", obj(req("a", uint8))), {"a": 1}, "01", id="def"),
+    pytest.param(
+        dynamic_size(obj(req("a", uint8), req("s", string))),
+        {"a": 1, "s": "x"},
+        "00000006 01 00000001 78",
+        id="dynamic_size",
+    ),
+    pytest.param(check_size(10, obj(req("a", uint8))), {"a": 1}, "01", id="check_size"),
+    pytest.param(conv(_halved, _doubled, obj(req("a", uint8))), {"a": 4}, "02", id="conv"),
+    pytest.param(mu("m", _chain), {"a": 1, "next": {"a": 2, "next": None}}, "01 ff 02 00", id="mu"),
+    pytest.param(delayed(lambda: obj(req("a", uint8))), {"a": 1}, "01", id="delayed"),
+]
+
+
+@pytest.mark.parametrize(("operand", "value", "data"), WRAPPED_OBJECTS)
+def test_merge_objs_takes_wrapped_objects(operand: Encoding[Any], value: Any, data: str) -> None:
+    """As the reference does: an object under def_, dynamic_size, check_size,
+    conv (whose functions see and give dicts of its fields), mu or delayed."""
+    for e, merged, raw in (
+        (merge_objs(operand, obj(req("b", uint16))), {**value, "b": 7}, data + "0007"),
+        (merge_objs(obj(req("b", uint16)), operand), {"b": 7, **value}, "0007" + data),
+    ):
+        assert e.encode(merged) == bytes.fromhex(raw.replace(" ", ""))
+        assert e.decode(e.encode(merged)) == merged
+        assert e.from_json(e.to_json(merged)) == merged
+        assert e.describe() and e.json_schema() and e.table()
+
+
+def test_merge_tups_takes_wrapped_tuples() -> None:
+    e = merge_tups(dynamic_size(tup(uint8, string)), tup(uint8))
+    assert e.encode((1, "x", 2)).hex() == "00000006" + "01" + "0000000178" + "02"
+    assert e.decode(e.encode((1, "x", 2))) == (1, "x", 2)
+    assert e.from_json([1, "x", 2]) == (1, "x", 2)
+    assert e.describe() and e.json_schema()
+
+
+def test_a_merged_conv_that_gives_no_dict_is_a_user_error() -> None:
+    e = merge_objs(conv(_halved, lambda d: [d["a"]], obj(req("a", uint8))), obj(req("b", uint8)))
+    with pytest.raises(DecodeError) as info:
+        e.decode(bytes.fromhex("0102"))
+    with pytest.raises(JsonError) as json_info:
+        e.from_json({"a": 1, "b": 2})
+    for err in (info.value, json_info.value):
+        assert err.code == "user_function"
+        assert "a dict of its fields" in err.message

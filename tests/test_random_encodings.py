@@ -78,7 +78,7 @@ BINARY_ONLY = {
     "no_case_matched",  # a value of a JSON-only union case
     "out_of_range",  # an integer that BSON cannot hold exactly
 }
-JSON_ONLY = {"not_json", "out_of_range"}  # NaN; a number too long to print
+JSON_ONLY = {"not_json", "out_of_range", "ambiguous_json"}  # NaN; long numbers; a lost case
 
 
 def _error(action: Any, value: Any) -> tuple[str, tuple[Any, ...]] | None:

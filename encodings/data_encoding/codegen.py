@@ -104,6 +104,29 @@ def key_error(
     return None
 
 
+def spliced(
+    value: Any,
+    part: Part,
+    as_dict: bool,
+    cls: type[DecodeError] | type[JsonError] = DecodeError,
+) -> Any:
+    """The value read for a spliced operand of ``merge_objs`` (``as_dict``: a
+    dict of its fields) or ``merge_tups`` (a tuple of its elements), checked:
+    a ``conv`` operand's function gives it, and nothing else may be merged."""
+    if as_dict:
+        if isinstance(value, dict) and value.keys() <= part.keys:
+            return value
+        what = "a dict of its fields"
+    elif isinstance(value, tuple | list) and len(value) == part.arity:
+        return value
+    else:
+        what = f"a tuple of its {part.arity} elements"
+    raise cls(
+        "user_function",
+        f"a conversion merged into a record gave {describe_value(value)}, not {what}",
+    )
+
+
 def bad_arity(
     expected: int, value: Any, cls: type[EncodeError] | type[JsonError] = EncodeError
 ) -> DataEncodingError:
@@ -220,14 +243,17 @@ def emit_read(
         # may join the run meanwhile
         named = list(zip(parts, names, strict=True))
         if not as_dict:
-            items = [name if p.mode != "splice" else f"*{name}" for p, name in named]
+            items = [
+                name if p.mode != "splice" else f"*{g.ref(spliced)}({name}, {g.ref(p)}, False)"
+                for p, name in named
+            ]
             g.after_reads(f"{target} = {tuple_expr(items)}")
         else:
             plain = [f"{p.key!r}: {name}" for p, name in named if p.mode != "splice"]
             g.after_reads(f"{target} = {{{', '.join(plain)}}}")
             for p, name in named:
                 if p.mode == "splice":
-                    g.after_reads(f"{target}.update({name})")
+                    g.after_reads(f"{target}.update({g.ref(spliced)}({name}, {g.ref(p)}, True))")
         if then is not None:
             then()
 

@@ -82,6 +82,12 @@ class Wrapper(Encoding[T]):
     def discriminants(self) -> dict[str, str]:
         return self.inner.discriminants()
 
+    def object_fields(self) -> frozenset[str] | None:
+        return self.inner.object_fields()
+
+    def tuple_arity(self) -> int | None:
+        return self.inner.tuple_arity()
+
     def json_discriminants(self) -> dict[str, str]:
         return self.inner.json_discriminants()
 

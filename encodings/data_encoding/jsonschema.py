@@ -231,6 +231,8 @@ class _Deriver:
         inner = _json_side(e)
         if inner is not None:  # a def_ in a merge is inlined, as the reference does
             return self.alternatives(inner)
+        if isinstance(e, Mu):  # so is a recursive record (its fields refer to it)
+            return self.alternatives(e.body)
         if isinstance(e, MergeObjs):
             return [
                 (lp + rp, lr + rr)
@@ -259,6 +261,8 @@ class _Deriver:
         inner = _json_side(e)
         if inner is not None:
             return self.items(inner)
+        if isinstance(e, Mu):
+            return self.items(e.body)
         if isinstance(e, MergeTups):
             return [a + b for a in self.items(e.left) for b in self.items(e.right)]
         if isinstance(e, Tup):

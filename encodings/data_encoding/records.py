@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
-from .codegen import Part, bad_arity, emit_read, emit_write, key_error
+from .codegen import Part, bad_arity, emit_read, emit_write, key_error, spliced
 from .core import (
     Encoding,
     FromJson,
@@ -295,7 +295,8 @@ class Obj(Parts[dict[str, Any]]):
                 key = p.key
                 try:
                     if p.mode == "splice":
-                        out.update(convert({k: x for k, x in json.items() if k in p.keys}))
+                        sub = convert({k: x for k, x in json.items() if k in p.keys})
+                        out.update(spliced(sub, p, True, JsonError))
                     elif key in json:
                         out[key] = convert(json[key])
                     else:
@@ -435,7 +436,7 @@ class Tup(Parts[tuple[Any, ...]]):
                 i = int(p.key)
                 try:
                     if p.mode == "splice":
-                        out.extend(convert(json[i : i + p.arity]))
+                        out.extend(spliced(convert(json[i : i + p.arity]), p, False, JsonError))
                     else:
                         out.append(convert(json[i]))
                 except DataEncodingError as err:

@@ -203,12 +203,6 @@ class Transparent(Wrapper[T], BinaryOf[T]):
     def binary_side(self) -> Encoding[T]:
         return self.inner
 
-    def object_fields(self) -> frozenset[str] | None:
-        return self.inner.object_fields()
-
-    def tuple_arity(self) -> int | None:
-        return self.inner.tuple_arity()
-
 
 class Def(Transparent[T]):
     def __init__(
@@ -300,6 +294,14 @@ class Mu(Encoding[Any]):
             body = expect_encoding(fix(self), f"mu({name!r})")
         self.body = body
         self.nullable = body.nullable
+
+    def object_fields(self) -> frozenset[str] | None:
+        body = self.__dict__.get("body")  # None while the body is being built
+        return None if body is None else body.object_fields()
+
+    def tuple_arity(self) -> int | None:
+        body = self.__dict__.get("body")
+        return None if body is None else body.tuple_arity()
 
     # Recursion: each compiled function is registered before the body is
     # compiled, so that the body's references to ``self`` find it.
