@@ -551,6 +551,8 @@ def test_property_hand_encodings_cover_every_combinator() -> None:
         "binary_schema_v1",
     }
     not_combinators = {
+        "max_depth",
+        "set_max_depth",
         "DYNAMIC",
         "VARIABLE",
         "Atom",

@@ -15,6 +15,7 @@ Combinators build immutable encodings; each one encodes and decodes binary
 from . import bounded, fixed, hashes, timestamp, variable
 from .anyjson import json
 from .core import Atom, Encoding
+from .depth import max_depth, set_max_depth
 from .errors import (
     DataEncodingError,
     DecodeError,
@@ -92,6 +93,7 @@ __all__ = [
     "json",
     "list_",
     "list_with_length",
+    "max_depth",
     "merge_objs",
     "merge_tups",
     "mu",
@@ -104,6 +106,7 @@ __all__ = [
     "ranged_float",
     "ranged_int",
     "req",
+    "set_max_depth",
     "splitted",
     "string",
     "string_enum",

@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from . import depth
 from .bson import decode_bson, encode_bson
 from .core import Encoding, FromJson, Reader, ToJson, Via, Writer
 from .errors import DataEncodingError, EncodeError, JsonError, describe_value, type_name
@@ -32,7 +33,12 @@ if TYPE_CHECKING:
 
 
 def check_json(value: Any, cls: type[EncodeError] | type[JsonError]) -> None:
-    """Raise ``cls`` unless ``value`` is a JSON value (finite numbers, string keys)."""
+    """Raise ``cls`` unless ``value`` is a JSON value (finite numbers, string
+    keys) nested no deeper than the depth limit allows (see :mod:`.depth`)."""
+    _check(value, cls, depth.level())
+
+
+def _check(value: Any, cls: type[EncodeError] | type[JsonError], level: int) -> None:
     if value is None or isinstance(value, bool):
         return
     if isinstance(value, int):
@@ -52,10 +58,12 @@ def check_json(value: Any, cls: type[EncodeError] | type[JsonError]) -> None:
         if not math.isfinite(value):
             raise cls("not_json", f"{describe_value(value)} is not a JSON number")
         return
+    if isinstance(value, list | dict) and level >= depth.max_depth():
+        raise depth.too_deep(cls)
     if isinstance(value, list):
         for i, item in enumerate(value):
             try:
-                check_json(item, cls)
+                _check(item, cls, level + 1)
             except DataEncodingError as err:
                 raise err.within(i) from None
         return
@@ -67,9 +75,9 @@ def check_json(value: Any, cls: type[EncodeError] | type[JsonError]) -> None:
         for key, item in value.items():
             if not isinstance(key, str):
                 raise cls("not_json", f"object key {key!r} is not a string")
-            check_json(key, cls)
+            _check(key, cls, level)
             try:
-                check_json(item, cls)
+                _check(item, cls, level + 1)
             except DataEncodingError as err:
                 raise err.within(key) from None
         return

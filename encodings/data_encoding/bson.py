@@ -37,6 +37,7 @@ import struct
 from collections.abc import Iterable
 from typing import NoReturn
 
+from . import depth
 from .errors import DecodeError, EncodeError, describe_value, type_name
 from .jsonvalue import DuplicateKeys, JsonValue
 
@@ -66,13 +67,14 @@ _SCALAR_MARKERS = frozenset(
 def encode_bson(value: JsonValue) -> bytes:
     """The BSON bytes of a JSON value; raises :class:`EncodeError`."""
     out = bytearray()
+    level = depth.level()
     try:
         if isinstance(value, dict | list):
-            _write_value(out, value)
+            _write_value(out, value, level)
         else:
             # A scalar root: length, marker, bare value, terminator.
             out += b"\x00\x00\x00\x00\x00"
-            out[4] = _write_value(out, value) | _ROOT_SCALAR
+            out[4] = _write_value(out, value, level) | _ROOT_SCALAR
             out.append(0)
             _INT32.pack_into(out, 0, len(out))
     except RecursionError:
@@ -94,8 +96,9 @@ def _too_long(length: int, what: str) -> EncodeError:
     )
 
 
-def _write_value(out: bytearray, value: object) -> int:
-    """Append the bytes of ``value`` (without type or key); return its BSON type."""
+def _write_value(out: bytearray, value: object, level: int) -> int:
+    """Append the bytes of ``value`` (without type or key), an array or an
+    object being ``level`` deep; return its BSON type."""
     if value is None:
         return _NULL_TYPE
     if isinstance(value, str):
@@ -134,17 +137,21 @@ def _write_value(out: bytearray, value: object) -> int:
         if isinstance(value, DuplicateKeys):
             # Parsed JSON that repeated a key: no encoding accepts it as an object.
             raise EncodeError("not_json", f"object has duplicate key {value.duplicate!r}")
-        _write_document(out, value.items(), keyed=True)
+        _write_document(out, value.items(), level, keyed=True)
         return _DOCUMENT_TYPE
     if isinstance(value, list):
-        _write_document(out, enumerate(value), keyed=False)
+        _write_document(out, enumerate(value), level, keyed=False)
         return _ARRAY_TYPE
     raise EncodeError(
         "not_json", f"a {type_name(value)} is not a JSON value: {describe_value(value)}"
     )
 
 
-def _write_document(out: bytearray, items: Iterable[tuple[object, object]], *, keyed: bool) -> None:
+def _write_document(
+    out: bytearray, items: Iterable[tuple[object, object]], level: int, *, keyed: bool
+) -> None:
+    if level >= depth.max_depth():
+        raise depth.too_deep(EncodeError)
     start = len(out)
     out += b"\x00\x00\x00\x00"
     for key, item in items:
@@ -169,7 +176,7 @@ def _write_document(out: bytearray, items: Iterable[tuple[object, object]], *, k
         out.append(0)  # type byte, patched once the value is written
         out += key_bytes
         out.append(0)
-        out[type_pos] = _write_value(out, item)
+        out[type_pos] = _write_value(out, item, level + 1)
     out.append(0)
     length = len(out) - start
     if length > _MAX_INT32:
@@ -211,22 +218,23 @@ def decode_bson(buf: bytes, start: int, end: int) -> JsonValue:
     try:
         marker = buf[start + 4]
         # Element types are below 0x80, so a set high bit can only start a scalar root.
+        level = depth.level()
         if marker & _ROOT_SCALAR:
-            return _read_root_scalar(buf, marker, start + 4, end)
-        return _read_document(buf, start, end, end, array=False)[0]
+            return _read_root_scalar(buf, marker, start + 4, end, level)
+        return _read_document(buf, start, end, end, level, array=False)[0]
     except RecursionError:
         raise DecodeError(
             "too_deep", "BSON documents are nested too deeply to decode", offset=start
         ) from None
 
 
-def _read_root_scalar(buf: bytes, marker: int, pos: int, end: int) -> JsonValue:
+def _read_root_scalar(buf: bytes, marker: int, pos: int, end: int, level: int) -> JsonValue:
     if marker not in _SCALAR_MARKERS:
         raise DecodeError(
             "invalid_bson", f"unknown BSON root scalar marker 0x{marker:02x}", offset=pos
         )
     last = end - 1
-    value, after = _read_value(buf, marker & ~_ROOT_SCALAR, pos, pos + 1, last, end)
+    value, after = _read_value(buf, marker & ~_ROOT_SCALAR, pos, pos + 1, last, end, level)
     if after != last:
         raise DecodeError(
             "invalid_bson",
@@ -252,9 +260,12 @@ def _overrun(field: int, need: int, limit: int, end: int, what: str) -> NoReturn
 
 
 def _read_document(
-    buf: bytes, pos: int, limit: int, end: int, *, array: bool
+    buf: bytes, pos: int, limit: int, end: int, level: int, *, array: bool
 ) -> tuple[JsonValue, int]:
-    """Read the document at ``pos``, which must end by ``limit``; return it and its end."""
+    """Read the document at ``pos`` (``level`` deep), which must end by
+    ``limit``; return it and its end."""
+    if level >= depth.max_depth():
+        raise depth.too_deep(DecodeError, pos)
     if pos + 4 > limit:
         _overrun(pos, pos + 4, limit, end, "BSON document length")
     length: int = _INT32.unpack_from(buf, pos)[0]
@@ -301,7 +312,7 @@ def _read_document(
             raise DecodeError(
                 "invalid_bson", f"duplicate key {key!r} in a BSON document", offset=p + 1
             )
-        value, p = _read_value(buf, kind, p, nul + 1, last, end)
+        value, p = _read_value(buf, kind, p, nul + 1, last, end, level + 1)
         if array:
             items.append(value)
         else:
@@ -314,7 +325,7 @@ def _read_document(
 
 
 def _read_value(
-    buf: bytes, kind: int, type_pos: int, pos: int, limit: int, end: int
+    buf: bytes, kind: int, type_pos: int, pos: int, limit: int, end: int, level: int
 ) -> tuple[JsonValue, int]:
     """Read a value of BSON type ``kind`` at ``pos`` that must end by ``limit``."""
     if kind == _DOUBLE_TYPE:
@@ -365,9 +376,9 @@ def _read_value(
     if kind == _NULL_TYPE:
         return None, pos
     if kind == _DOCUMENT_TYPE:
-        return _read_document(buf, pos, limit, end, array=False)
+        return _read_document(buf, pos, limit, end, level, array=False)
     if kind == _ARRAY_TYPE:
-        return _read_document(buf, pos, limit, end, array=True)
+        return _read_document(buf, pos, limit, end, level, array=True)
     raise DecodeError(
         "invalid_bson", f"unknown or unsupported BSON element type 0x{kind:02x}", offset=type_pos
     )

@@ -23,9 +23,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cached_property
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from .compiling import compiled
 from .errors import DecodeError, DefinitionError, EncodeError, JsonError, describe_value
 from .jsonvalue import JsonValue
 from .size import VARIABLE, Fixed, Size
@@ -198,15 +198,15 @@ class Encoding(Generic[T]):
 
     # ------------------------------------------------------- compiled pieces
 
-    @cached_property
+    @compiled
     def _read(self) -> Reader:
         return self._build_reader()
 
-    @cached_property
+    @compiled
     def _write(self) -> Writer:
         return self._build_writer()
 
-    @cached_property
+    @compiled
     def _size_of(self) -> Sizer:
         return self._build_sizer()
 
@@ -216,15 +216,15 @@ class Encoding(Generic[T]):
     # bad input. ``_to_json`` runs the fast one and, when it fails, the exact
     # one from the start, so errors cost twice and success costs once.
 
-    @cached_property
+    @compiled
     def _exact_to_json(self) -> ToJson:
         return self._build_to_json(EXACT)
 
-    @cached_property
+    @compiled
     def _exact_from_json(self) -> FromJson:
         return self._build_from_json(EXACT)
 
-    @cached_property
+    @compiled
     def _fast_to_json(self) -> ToJson:
         if not self.json_composite:  # a leaf: inlined into its parents only
             return self._exact_to_json
@@ -234,7 +234,7 @@ class Encoding(Generic[T]):
             return compile_to_json(self)
         return self._build_to_json(FAST)
 
-    @cached_property
+    @compiled
     def _fast_from_json(self) -> FromJson:
         if not self.json_composite:  # a leaf: inlined into its parents only
             return self._exact_from_json
@@ -244,15 +244,15 @@ class Encoding(Generic[T]):
             return compile_from_json(self)
         return self._build_from_json(FAST)
 
-    @cached_property
+    @compiled
     def _to_json(self) -> ToJson:
         return _first_fast(self._fast_to_json, self._exact_to_json)
 
-    @cached_property
+    @compiled
     def _from_json(self) -> FromJson:
         return _first_fast(self._fast_from_json, self._exact_from_json)
 
-    @cached_property
+    @compiled
     def _strategy(self) -> SearchStrategy[T]:
         return self._build_strategy()
 

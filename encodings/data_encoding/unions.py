@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from functools import cached_property, partial
 from typing import TYPE_CHECKING, Any, Literal
 
+from .compiling import compiled
 from .core import (
     Atom,
     Encoding,
@@ -449,7 +450,7 @@ class Union(Encoding[Any]):
             return compile_writer(self)
         return self._select_write
 
-    @cached_property
+    @compiled
     def _select_write(self) -> Writer:
         """The writer that selects the case by trying the selectors in order."""
         pack = struct.Struct(">B" if self.tag_width == 1 else ">H").pack

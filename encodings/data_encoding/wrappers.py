@@ -21,9 +21,9 @@ None of them adds bytes or JSON of its own:
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from .compiling import compiled
 from .core import (
     Atom,
     Encoding,
@@ -38,6 +38,7 @@ from .core import (
     expect_callable,
     expect_encoding,
 )
+from .depth import nested
 from .errors import DataEncodingError, DecodeError, EncodeError, JsonError
 from .framing import Wrapper
 from .jsonvalue import JsonValue
@@ -229,8 +230,8 @@ class Delayed(Transparent[T]):
     def __init__(self, f: Callable[[], Encoding[T]]) -> None:
         self.f = expect_callable(f, "delayed", "the function")
 
-    @cached_property
-    def inner(self) -> Encoding[T]:  # type: ignore[override]
+    @compiled
+    def inner(self) -> Encoding[T]:
         return expect_encoding(self.f(), "delayed")
 
     @property
@@ -241,7 +242,7 @@ class Delayed(Transparent[T]):
     def nullable(self) -> bool:  # type: ignore[override]
         return self.inner.nullable
 
-    # Not inlined: a delayed encoding may refer to itself through its body.
+    # Not inlined: compiled on first use, when ``f`` has been called.
 
     _emit_to_json = Encoding._emit_to_json
     _emit_from_json = Encoding._emit_from_json
@@ -269,7 +270,14 @@ def delayed(f: Callable[[], Encoding[T]]) -> Delayed[T]:
 
 
 class Mu(Encoding[Any]):
-    """A recursive encoding: ``fix(self)`` is its body."""
+    """A recursive encoding: ``fix(self)`` is its body.
+
+    Each compiled function is registered before the body's is compiled, so
+    that the body's references to ``self`` find it; and each call is one
+    level of nesting, counted against :func:`~data_encoding.depth.max_depth`.
+    (Only ``mu`` recurses: a ``delayed`` encoding cannot refer to itself, since
+    records and lists read their parts' sizes when they are built.)
+    """
 
     json_composite = True
 
@@ -295,6 +303,36 @@ class Mu(Encoding[Any]):
         self.body = body
         self.nullable = body.nullable
 
+    def _knot(
+        self,
+        attr: str,
+        body: Callable[[], Callable[..., Any]],
+        cls: type[EncodeError] | type[DecodeError] | type[JsonError],
+    ) -> Any:
+        cell: list[Callable[..., Any]] = []
+        function = self.__dict__[attr] = nested(cell, cls)
+        try:
+            cell.append(body())
+        except BaseException:  # no half-built function left behind
+            del self.__dict__[attr]
+            raise
+        return function
+
+    def _build_reader(self) -> Reader:
+        return self._knot("_read", lambda: self.body._read, DecodeError)  # type: ignore[no-any-return]
+
+    def _build_writer(self) -> Writer:
+        return self._knot("_write", lambda: self.body._write, EncodeError)  # type: ignore[no-any-return]
+
+    def _build_sizer(self) -> Sizer:
+        return self._knot("_size_of", lambda: self.body._size_of, EncodeError)  # type: ignore[no-any-return]
+
+    def _build_to_json(self, via: Via) -> ToJson:
+        return self._knot(via.to_json, lambda: via.to(self.body), EncodeError)  # type: ignore[no-any-return]
+
+    def _build_from_json(self, via: Via) -> FromJson:
+        return self._knot(via.from_json, lambda: via.from_(self.body), JsonError)  # type: ignore[no-any-return]
+
     def object_fields(self) -> frozenset[str] | None:
         body = self.__dict__.get("body")  # None while the body is being built
         return None if body is None else body.object_fields()
@@ -302,49 +340,6 @@ class Mu(Encoding[Any]):
     def tuple_arity(self) -> int | None:
         body = self.__dict__.get("body")
         return None if body is None else body.tuple_arity()
-
-    # Recursion: each compiled function is registered before the body is
-    # compiled, so that the body's references to ``self`` find it.
-
-    def _build_reader(self) -> Reader:
-        def read(buf: bytes, pos: int, end: int) -> tuple[Any, int]:
-            return body(buf, pos, end)
-
-        self.__dict__["_read"] = read
-        body = self.body._read
-        return read
-
-    def _build_writer(self) -> Writer:
-        def write(out: bytearray, value: Any) -> None:
-            body(out, value)
-
-        self.__dict__["_write"] = write
-        body = self.body._write
-        return write
-
-    def _build_sizer(self) -> Sizer:
-        def size_of(value: Any) -> int:
-            return body(value)
-
-        self.__dict__["_size_of"] = size_of
-        body = self.body._size_of
-        return size_of
-
-    def _build_to_json(self, via: Via) -> ToJson:
-        def to_json(value: Any) -> JsonValue:
-            return body(value)
-
-        self.__dict__[via.to_json] = to_json
-        body = via.to(self.body)
-        return to_json
-
-    def _build_from_json(self, via: Via) -> FromJson:
-        def from_json(json: JsonValue) -> Any:
-            return body(json)
-
-        self.__dict__[via.from_json] = from_json
-        body = via.from_(self.body)
-        return from_json
 
     def _build_strategy(self) -> SearchStrategy[Any]:
         from hypothesis import strategies as st

@@ -1,0 +1,110 @@
+"""How deep a value may nest: one limit for every direction.
+
+A value nests one level deeper each time it goes through a recursive encoding
+(a ``mu``, or a ``delayed`` encoding, which may refer to itself) and, inside
+a ``json`` value, at each array and object. Decoding, encoding, ``length``,
+``to_json`` and ``from_json`` all refuse a value nested more than
+:func:`max_depth` levels deep (100 unless set), with the error ``too_deep``:
+what decodes can be encoded back, and the other way round.
+
+The level is counted per thread, so encodings may be shared between threads.
+
+>>> from data_encoding import list_, mu
+>>> lists = mu("lists", lambda self: list_(self))
+>>> lists.encode([[[]]]).hex()
+'000000080000000400000000'
+>>> max_depth()
+100
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from .compiling import when_built
+from .errors import DecodeError, DefinitionError, EncodeError, JsonError
+
+__all__ = ["max_depth", "set_max_depth"]
+
+T = TypeVar("T")
+
+DEFAULT = 100
+#: Python frames a level may take, at most, in the deepest direction (writing
+#: through a union that selects its case by trying takes five); Python's
+#: recursion limit is raised to let the limit, not Python, decide.
+FRAMES_PER_LEVEL = 8
+#: frames left for the caller's own stack
+MARGIN = 400
+
+_limit = DEFAULT
+
+
+class _Level(threading.local):
+    def __init__(self) -> None:  # run in each thread, on its first use
+        self.cell = [0]
+
+
+_levels = _Level()
+
+
+def level() -> int:
+    """The current thread's level (0 outside any nesting)."""
+    return _levels.cell[0]
+
+
+def max_depth() -> int:
+    """How many levels a value may nest (see the module documentation)."""
+    return _limit
+
+
+def set_max_depth(levels: int) -> None:
+    """Let values nest ``levels`` deep (at least 1).
+
+    Python's recursion limit is raised, never lowered, so that this many
+    levels fit in every direction.
+    """
+    global _limit
+    if type(levels) is not int or levels < 1:
+        raise DefinitionError(f"set_max_depth: a number of levels is an int >= 1, not {levels!r}")
+    needed = levels * FRAMES_PER_LEVEL + MARGIN
+    if sys.getrecursionlimit() < needed:
+        sys.setrecursionlimit(needed)
+    _limit = levels
+
+
+def too_deep(
+    cls: type[EncodeError] | type[DecodeError] | type[JsonError], offset: int | None = None
+) -> Any:
+    """The error for a value nested more than :func:`max_depth` levels."""
+    return cls(
+        "too_deep",
+        f"the value nests more than {_limit} levels (data_encoding.set_max_depth raises the limit)",
+        offset=offset,
+    )
+
+
+def nested(
+    cell: list[Callable[..., T]], cls: type[EncodeError] | type[DecodeError] | type[JsonError]
+) -> Callable[..., T]:
+    """``cell[0]`` (filled in later: a recursive encoding's body refers to
+    this function before it exists), one level deeper: refused past the limit
+    with ``cls``'s ``too_deep`` (at ``pos`` for a reader ``(buf, pos, end)``)."""
+
+    def one_level_deeper(*args: Any) -> T:
+        # one look-up of the thread's own counter: a thread-local attribute
+        # costs more than the rest of this function
+        count = _levels.cell
+        level = count[0]
+        if level >= _limit:
+            raise too_deep(cls, args[1] if cls is DecodeError else None)
+        count[0] = level + 1
+        try:
+            # empty while another thread compiles the body: wait for it
+            return (cell[0] if cell else when_built(cell))(*args)
+        finally:
+            count[0] = level
+
+    return one_level_deeper
