@@ -10,11 +10,13 @@ For an encoding ``e`` the library accepts and a value ``v`` of its strategy:
 * mutated and truncated bytes raise :class:`DecodeError` and nothing else,
   and bytes that decode are canonical: ``encode(decode(b)) == b``;
 * a spoiled value gets the same error from ``encode``, ``length`` and
-  ``to_json``.
+  ``to_json``;
+* the encoding pickles, and its copy encodes alike.
 """
 
 from __future__ import annotations
 
+import pickle
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -109,3 +111,14 @@ def test_encode_length_and_to_json_blame_the_same_part(built: Built, data: st.Da
         assert binary[0] in BINARY_ONLY, binary
     elif json is not None:
         assert json[0] in JSON_ONLY, json
+
+
+@RANDOM
+@given(encodings(), st.data())
+def test_encodings_pickle(built: Built, data: st.DataObject) -> None:
+    _, e = built
+    v = data.draw(e.strategy())
+    copy = pickle.loads(pickle.dumps(e))
+    assert copy.encode(v) == e.encode(v)
+    if _error(e.to_json, v) is None:
+        assert copy.to_json(v) == e.to_json(v)

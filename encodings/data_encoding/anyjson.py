@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import depth
 from .bson import decode_bson, encode_bson
-from .core import Encoding, FromJson, Reader, ToJson, Via, Writer
+from .core import Encoding, FromJson, Reader, ToJson, Via, Writer, publish
 from .errors import DataEncodingError, EncodeError, JsonError, describe_value, type_name
 from .framing import DynamicSize
 from .jsonvalue import DuplicateKeys, JsonValue, has_decimal_form
@@ -91,6 +91,9 @@ class Bson(Encoding[JsonValue]):
         self.size = VARIABLE
         self.nullable = True
 
+    def _rebuild(self) -> tuple[Any, ...]:
+        return (Bson, ())
+
     def _build_reader(self) -> Reader:
         def read(buf: bytes, pos: int, end: int) -> tuple[Any, int]:
             return decode_bson(buf, pos, end), end
@@ -139,3 +142,6 @@ class Bson(Encoding[JsonValue]):
 
 json: DynamicSize[JsonValue] = DynamicSize(Bson())
 """Any JSON value; binary: BSON in a uint30 length-prefixed frame."""
+
+
+publish(__name__, globals())  # the encodings above pickle by reference

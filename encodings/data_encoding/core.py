@@ -21,6 +21,7 @@ and ``int.from_bytes`` accept it directly.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
@@ -190,6 +191,20 @@ class Encoding(Generic[T]):
         from .jsonschema import json_schema
 
         return json_schema(self, dialect)
+
+    # ------------------------------------------------------------- pickling
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """An encoding pickles as the call that built it (what it compiled is
+        compiled again on first use); a public one, by reference."""
+        public = _PUBLIC.get(id(self))
+        if public is not None and public[0] is self:
+            return (_public, public[1:])
+        return self._rebuild()
+
+    def _rebuild(self) -> tuple[Any, ...]:
+        """``(callable, args)`` (or ``(..., state)``) that builds this encoding again."""
+        raise NotImplementedError(f"{type(self).__name__} cannot be pickled")
 
     @property
     def fixed_length(self) -> int | None:
@@ -453,6 +468,23 @@ def _first_fast(fast: Callable[[Any], Any], exact: Callable[[Any], Any]) -> Call
             return exact(value)
 
     return convert
+
+
+_PUBLIC: dict[int, tuple[Encoding[Any], str, str]] = {}
+"""The public encodings (module-level ones), by id: the encoding, its module, its name."""
+
+
+def publish(module: str, names: dict[str, Any]) -> None:
+    """Let the encodings among ``module``'s ``names`` (its globals) pickle by
+    reference: they unpickle to themselves."""
+    for name, value in names.items():
+        if isinstance(value, Encoding) and not name.startswith("_"):
+            _PUBLIC.setdefault(id(value), (value, module, name))
+
+
+def _public(module: str, name: str) -> Encoding[Any]:
+    found: Encoding[Any] = getattr(importlib.import_module(module), name)
+    return found
 
 
 def expect_encoding(value: object, where: str) -> Encoding[Any]:

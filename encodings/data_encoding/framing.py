@@ -122,6 +122,9 @@ class DynamicSize(Wrapper[T]):
         self.size = DYNAMIC
         self.nullable = inner.nullable
 
+    def _rebuild(self) -> tuple[Any, ...]:
+        return (DynamicSize, (self.inner, self.kind))
+
     inlines = True
 
     def _inline_read(self, g: Gen, target: str, end: str, path: Path) -> None:
@@ -225,6 +228,9 @@ class CheckSize(Wrapper[T]):
         self.inner = inner
         self.size = inner.size
         self.nullable = inner.nullable
+
+    def _rebuild(self) -> tuple[Any, ...]:
+        return (type(self), (self.limit, self.inner))
 
     def _build_reader(self) -> Reader:
         # The inner value is read in its full frame and its size checked after:
@@ -333,6 +339,9 @@ class Padded(Wrapper[T], AtomEncoding[T]):
             inner_write(bytearray(), value)
 
         AtomEncoding.__init__(self, Atom(f"{width}s", width, check, pack, unpack), "padded value")
+
+    def _rebuild(self) -> tuple[Any, ...]:
+        return (Padded, (self.inner, self.padding))
 
 
 def padded(e: Encoding[T], n: int) -> Padded[T]:

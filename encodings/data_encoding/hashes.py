@@ -33,7 +33,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .base58 import check_decoder, check_encode
-from .core import Encoding
+from .core import Encoding, publish
 from .errors import EncodeError, JsonError
 from .leaves import wrong_type, wrong_value_type
 from .records import Named
@@ -188,6 +188,9 @@ class HashBytes(FixedBytes):
         # bytes.__new__ directly: the reader already took exactly ``size`` bytes
         self._atom = replace(self._atom, unpack=partial(bytes.__new__, hash_type))
 
+    def _rebuild(self) -> tuple[Any, ...]:
+        return (HashBytes, (self.hash_type,))
+
     def _inline_write(self, g: Gen, v: str, path: Path) -> None:
         h = g.ref(self.hash_type, "_h")
         size = self.hash_type.size
@@ -219,3 +222,6 @@ operation_list_list_hash = hash_encoding(OperationListListHash)
 protocol_hash = hash_encoding(ProtocolHash)
 context_hash = hash_encoding(ContextHash)
 chain_id = hash_encoding(ChainId)
+
+
+publish(__name__, globals())  # the encodings above pickle by reference

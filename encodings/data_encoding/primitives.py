@@ -35,10 +35,10 @@ import math
 import re
 import struct
 from collections.abc import Callable
-from functools import cached_property
+from functools import cached_property, partial
 from typing import TYPE_CHECKING, Any
 
-from .core import Atom, FromJson, Guard, ToJson, Via, expect
+from .core import Atom, FromJson, Guard, ToJson, Via, _public, expect, publish
 from .errors import DecodeError, DefinitionError, EncodeError, JsonError, describe_value
 from .jsongen import JGen
 from .jsonvalue import JsonValue
@@ -100,6 +100,11 @@ class ZeroWidth(AtomEncoding[Any]):
             guard = lambda x: f"{x} is None"  # noqa: E731
         super().__init__(Atom("", 0, check, unpack=make, pack_guard=guard), kind)
         self.nullable = json is None or kind == "unit"
+
+    def _rebuild(self) -> tuple[Any, ...]:
+        if self.kind == "constant":
+            return (constant, (self._value,))
+        return (_public, (__name__, self.kind))  # null, empty, unit
 
     def accepts(self, value: Any) -> bool:
         return bool(self._matches(value))
@@ -209,6 +214,9 @@ class Bool(AtomEncoding[bool]):
     def __init__(self) -> None:
         super().__init__(Atom("B", 1, _bool_check, _bool_pack, _bool_unpack), "bool")
 
+    def _rebuild(self) -> tuple[Any, ...]:
+        return (Bool, ())
+
     def accepts(self, value: Any) -> bool:
         return type(value) is bool
 
@@ -281,6 +289,12 @@ class Int(AtomEncoding[int]):
         else:  # struct checks the range; a bool (an int to struct) must not pass
             atom = Atom(fmt, width, check, checked(check, int), None, _is_int, exact=int)
         super().__init__(atom, kind)
+
+    def _rebuild(self) -> tuple[Any, ...]:
+        if isinstance(self, RangedInt):
+            return (RangedInt, (self.lo, self.hi))
+        args = (self.kind, self._atom.fmt, self.lo, self.hi)
+        return (partial(Int, json_string=self.json_string), args)
 
     def accepts(self, value: Any) -> bool:
         return is_integer(value) and self.lo <= value <= self.hi
@@ -477,6 +491,9 @@ class Float(AtomEncoding[float]):
             atom = Atom("d", 8, check, checked(check, float), None, _is_float, exact=float)
         super().__init__(atom, name)
 
+    def _rebuild(self) -> tuple[Any, ...]:
+        return (Float, (self.lo, self.hi))
+
     def accepts(self, value: Any) -> bool:
         return type(value) is float or is_integer(value)
 
@@ -536,3 +553,6 @@ def ranged_float(lo: float, hi: float) -> Float:
     if not (math.isfinite(lo) and math.isfinite(hi) and lo <= hi):
         raise DefinitionError(f"ranged_float({lo}, {hi}): bounds must be finite with lo <= hi")
     return Float(float(lo), float(hi))
+
+
+publish(__name__, globals())  # the encodings above pickle by reference

@@ -227,6 +227,9 @@ class Obj(Parts[dict[str, Any]]):
     def object_fields(self) -> frozenset[str]:
         return self.keys
 
+    def _rebuild(self) -> tuple[Any, ...]:
+        return (Obj, (self.parts,))
+
     def accepts(self, value: Any) -> bool:
         if not isinstance(value, dict) or not value.keys() <= self.keys:
             return False
@@ -343,6 +346,9 @@ class MergeObjs(Obj):
         self.right = right
         super().__init__(_splice_parts(left, "left") + _splice_parts(right, "right"))
 
+    def _rebuild(self) -> tuple[Any, ...]:
+        return (MergeObjs, (self.left, self.right))
+
 
 def obj(*fields: Field) -> Obj:
     """A record of ``fields`` (see the module documentation)."""
@@ -390,6 +396,9 @@ class Tup(Parts[tuple[Any, ...]]):
 
     def tuple_arity(self) -> int:
         return self.arity
+
+    def _rebuild(self) -> tuple[Any, ...]:
+        return (Tup, (self.parts,))
 
     def accepts(self, value: Any) -> bool:
         return isinstance(value, tuple | list) and len(value) == self.arity
@@ -463,6 +472,9 @@ class MergeTups(Tup):
         self.right = right
         super().__init__(_tuple_parts(left, "left") + _tuple_parts(right, "right"))
 
+    def _rebuild(self) -> tuple[Any, ...]:
+        return (MergeTups, (self.left, self.right))
+
 
 def tup(*elements: Encoding[Any]) -> Tup:
     """A tuple of ``elements`` (see the module documentation)."""
@@ -483,3 +495,6 @@ class Named(Transparent[Any]):
         self.inner = inner
         self.size = inner.size
         self.record = obj(req(name, inner))
+
+    def _rebuild(self) -> tuple[Any, ...]:
+        return (Named, (self.name, self.inner))

@@ -45,7 +45,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .core import Encoding
+from .core import Encoding, publish
 from .errors import EncodeError
 from .framing import dynamic_size
 from .primitives import constant, float_, int31
@@ -588,3 +588,6 @@ binary_schema: Encoding[BinarySchema] = _schema_encoding(modern=False)
 
 binary_schema_v1: Encoding[BinarySchema] = _schema_encoding(modern=True)
 """The binary schema in data-encoding 1.0's dialect (reads both)."""
+
+
+publish(__name__, globals())  # the encodings above pickle by reference

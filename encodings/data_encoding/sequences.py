@@ -109,6 +109,9 @@ class ListEncoding(Encoding[list[Any]]):
             size = DYNAMIC
         self.size = size
 
+    def _rebuild(self) -> tuple[Any, ...]:
+        return (ListEncoding, (self.elt, self.max_length, self.kind, self.count_mode))
+
     def accepts(self, value: Any) -> bool:
         return type(value) is list
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from .core import Atom, Encoding, FromJson, Reader, Sizer, ToJson, Via, Writer, expect
+from .core import Atom, Encoding, FromJson, Reader, Sizer, ToJson, Via, Writer, expect, publish
 from .emit import Gen, Path
 from .errors import DefinitionError, EncodeError, JsonError
 from .framing import HEADERS, CheckSize, DynamicSize, Wrapper, header_for
@@ -139,6 +139,9 @@ class RawBytes(Encoding[Any]):
         self.plain_json_limit = plain_json_limit
         self.size = VARIABLE
         self.to_bytes = bytes_of_text if text else bytes_of_bytes
+
+    def _rebuild(self) -> tuple[Any, ...]:
+        return (RawBytes, (self.text, self.exact_length, self.plain_json_limit))
 
     def accepts(self, value: Any) -> bool:
         return isinstance(value, bytes | bytearray) or (self.text and type(value) is str)
@@ -329,6 +332,10 @@ class FixedBytes(Wrapper[Any], AtomEncoding[Any]):
             f"a {length}-byte {kind}",
         )
 
+    def _rebuild(self) -> tuple[Any, ...]:
+        raw: RawBytes = self.inner  # type: ignore[assignment]
+        return (type(self), (raw.text, raw.exact_length))
+
 
 class Bounded(CheckSize[Any]):
     """``bounded.string(n)`` / ``bounded.bytes_(n)``: at most ``n`` bytes.
@@ -348,6 +355,9 @@ class Bounded(CheckSize[Any]):
         self.body = RawBytes(text, plain_json_limit=limit)
         super().__init__(limit + HEADERS[self.header][1], DynamicSize(self.body, self.header))
 
+    def _rebuild(self) -> tuple[Any, ...]:
+        return (Bounded, (self.body.text, self.max_length))
+
 
 string: DynamicSize[Any] = DynamicSize(RawBytes(text=True))
 """A string with a 4-byte length header; value ``str`` (``bytes`` if not UTF-8)."""
@@ -357,3 +367,6 @@ bytes_: DynamicSize[Any] = DynamicSize(RawBytes(text=False))
 
 variable_string: RawBytes = RawBytes(text=True)
 variable_bytes: RawBytes = RawBytes(text=False)
+
+
+publish(__name__, globals())  # the encodings above pickle by reference

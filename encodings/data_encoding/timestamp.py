@@ -36,7 +36,7 @@ import re
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from .core import Encoding
+from .core import Encoding, publish
 from .errors import EncodeError, JsonError, describe_value
 from .jsonvalue import JsonValue
 from .leaves import wrong_type, wrong_value_type
@@ -221,3 +221,6 @@ protocol: Encoding[int] = def_(
     description="A timestamp as seen by the protocol: second-level precision, epoch based.",
 )
 """``timestamp.protocol``: seconds since the epoch (see the module's notes)."""
+
+
+publish(__name__, globals())  # the encodings above pickle by reference

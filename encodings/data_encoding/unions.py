@@ -226,6 +226,9 @@ class Union(Encoding[Any]):
     def _name(self) -> str:
         return f"union {self.label}" if self.label else "union"
 
+    def _rebuild(self) -> tuple[Any, ...]:
+        return (Union, (self.cases, self.tag_size, self.label))
+
     def labelled(self, name: str) -> Union:
         return Union(self.cases, self.tag_size, name)
 
@@ -755,6 +758,9 @@ class Option(Union):
     _canonical = None
     _json_checks = None
 
+    def _rebuild(self) -> tuple[Any, ...]:
+        return (option, (self.cases[0].enc,))
+
     def _writes_inline(self) -> bool:
         return True
 
@@ -855,6 +861,11 @@ class StringEnum(AtomEncoding[Any]):
             return values[index]
 
         super().__init__(Atom(fmt, struct.calcsize(fmt), check, pack, unpack), "enumeration")
+
+    def _rebuild(self) -> tuple[Any, ...]:
+        if all(s == v for s, v in self.pairs):
+            return (StringEnum, (list(self.strings),))
+        return (StringEnum, (dict(self.pairs),))
 
     def accepts(self, value: Any) -> bool:
         return self._lookup(value) is not None

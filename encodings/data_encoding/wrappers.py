@@ -21,6 +21,7 @@ None of them adds bytes or JSON of its own:
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .compiling import compiled
@@ -85,6 +86,9 @@ class Conv(Wrapper[T]):
         self.inner = expect_encoding(inner, "conv")
         self.size = inner.size
         self.nullable = inner.nullable
+
+    def _rebuild(self) -> tuple[Any, ...]:
+        return (Conv, (self.to_wire, self.from_wire, self.inner))
 
     def accepts(self, value: Any) -> bool:
         return True  # the value's type is the user's: only trying tells
@@ -218,6 +222,9 @@ class Def(Transparent[T]):
         self.size = inner.size
         self.nullable = inner.nullable
 
+    def _rebuild(self) -> tuple[Any, ...]:
+        return (Def, (self.id, self.inner, self.title, self.description))
+
 
 def def_(
     id: str, e: Encoding[T], *, title: str | None = None, description: str | None = None
@@ -233,6 +240,10 @@ class Delayed(Transparent[T]):
     @compiled
     def inner(self) -> Encoding[T]:
         return expect_encoding(self.f(), "delayed")
+
+    def _rebuild(self) -> tuple[Any, ...]:
+        # the encoding it stands for, not its function (often a lambda)
+        return (Delayed, (partial(_identity, self.inner),))
 
     @property
     def size(self) -> Size:  # type: ignore[override]
@@ -303,6 +314,14 @@ class Mu(Encoding[Any]):
         self.body = body
         self.nullable = body.nullable
 
+    def _rebuild(self) -> tuple[Any, ...]:
+        # the body, as state: it refers to the mu, which pickle builds first
+        # (its function, often a lambda, is not needed once the body exists)
+        # (the size class and nullability come first: the body's combinators
+        # read them when they are built again)
+        args = (self.name, self.title, self.description, self.size, self.nullable)
+        return (_mu_shell, args, {"body": self.body})
+
     def _knot(
         self,
         attr: str,
@@ -347,6 +366,21 @@ class Mu(Encoding[Any]):
         return st.deferred(lambda: self.body._strategy)
 
 
+def _mu_shell(
+    name: str, title: str | None, description: str | None, size: Size, nullable: bool
+) -> Mu:
+    """A mu without its body yet: pickle sets the body as the mu's state."""
+    shell: Mu = Mu.__new__(Mu)
+    shell.name, shell.title, shell.description = name, title, description
+    shell.size, shell.nullable = size, nullable
+    shell.fix = _identity  # not called again: the body is built
+    return shell
+
+
+def _identity(value: Any) -> Any:
+    return value
+
+
 def mu(
     name: str,
     fix: Callable[[Encoding[Any]], Encoding[Any]],
@@ -368,6 +402,9 @@ class Splitted(BinaryOf[T]):
         self.binary = expect_encoding(binary, "splitted")
         self.size = binary.size
         self.nullable = json.nullable
+
+    def _rebuild(self) -> tuple[Any, ...]:
+        return (Splitted, (self.json, self.binary))
 
     def binary_side(self) -> Encoding[T]:
         return self.binary
@@ -420,6 +457,10 @@ class DirectJson(Splitted[T]):
         super().__init__(json, binary)
         self.direct_to_json = to_json
         self.direct_from_json = from_json
+
+    def _rebuild(self) -> tuple[Any, ...]:
+        args = (self.json, self.binary, self.direct_to_json, self.direct_from_json)
+        return (DirectJson, args)
 
     def _build_to_json(self, via: Via) -> ToJson:
         return self.direct_to_json

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from .core import Encoding, FromJson, ManyReader, Reader, Sizer, ToJson, Via, Writer
+from .core import Encoding, FromJson, ManyReader, Reader, Sizer, ToJson, Via, Writer, publish
 from .emit import index_of
 from .errors import DataEncodingError, DecodeError, EncodeError, describe_value, not_enough_data
 from .jsonvalue import JsonValue
@@ -370,6 +370,9 @@ class Zarith(Encoding[int]):
         self.natural = natural
         self.size = DYNAMIC
 
+    def _rebuild(self) -> tuple[Any, ...]:
+        return (Zarith, (self.natural,))
+
     def accepts(self, value: Any) -> bool:
         return is_integer(value) and (value >= 0 or not self.natural)
 
@@ -425,3 +428,6 @@ n: Zarith = Zarith(natural=True)
 
 z: Zarith = Zarith(natural=False)
 """An integer of any size (Zarith ``Z``); JSON: a decimal string."""
+
+
+publish(__name__, globals())  # the encodings above pickle by reference

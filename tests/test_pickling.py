@@ -1,0 +1,83 @@
+"""Encodings pickle, before and after use, and work in other processes.
+
+An encoding pickles as the call that built it: what it compiled on first use
+(closures, generated code) is not pickled, and is compiled again when the
+copy is first used. The library's public encodings (``uint8``, ``string``,
+``binary_schema``...) pickle by reference and unpickle to themselves. A
+``mu`` pickles its body (so its function need not pickle), a ``delayed``
+the encoding it stands for. User functions (``conv``, ``match``) must
+pickle like any Python object: module-level functions do, lambdas do not.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import pickle
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import data_encoding as de
+from data_encoding import Encoding
+from test_failures import rich_encodings
+from test_properties import HAND, VECTORS, assert_same
+
+PUBLIC = (
+    {name: value for name, value in vars(de).items() if isinstance(value, Encoding)}
+    | {
+        f"hashes.{name}": value
+        for name, value in vars(de.hashes).items()
+        if isinstance(value, Encoding)
+    }
+    | {
+        f"timestamp.{name}": value
+        for name, value in vars(de.timestamp).items()
+        if isinstance(value, Encoding)
+    }
+)
+
+
+@pytest.mark.parametrize("name", sorted(PUBLIC))
+def test_public_encodings_pickle_by_reference(name: str) -> None:
+    e = PUBLIC[name]
+    assert pickle.loads(pickle.dumps(e)) is e
+    e.encode  # noqa: B018
+    assert len(pickle.dumps(e)) < 100  # a reference, not a copy
+
+
+ENCODINGS = {
+    **{f"hand:{name}": e for name, e in HAND.items()},
+    **{f"vector:{name}": e for name, e in VECTORS.items()},
+    **{f"rich:{name}": e for name, e in rich_encodings().items()},
+}
+
+
+@settings(max_examples=max(100, settings().max_examples))
+@given(st.sampled_from(sorted(ENCODINGS)), st.data())
+def test_an_encoding_pickles_before_and_after_use(name: str, data: st.DataObject) -> None:
+    fresh = pickle.loads(pickle.dumps(ENCODINGS[name]))  # maybe never used yet
+    value = data.draw(fresh.strategy())
+    encoded = fresh.encode(value)
+    for e in (fresh, pickle.loads(pickle.dumps(fresh))):  # used, then its copy
+        assert e.encode(value) == encoded
+        assert_same(e.decode(encoded), value, "decode(encode(v))")
+        assert_same(e.from_json(e.to_json(value)), value, "from_json(to_json(v))")
+        assert e.describe() == fresh.describe()
+
+
+def _decode_all(e: Encoding[Any], chunks: list[bytes]) -> list[Any]:
+    return [e.decode(chunk) for chunk in chunks]
+
+
+def test_encodings_decode_in_worker_processes() -> None:
+    """An encoding goes to a process pool (spawned processes share nothing)."""
+    e = rich_encodings()["states"]
+    values = [[{"uid": i, "state": {"s": "run", "pid": i}, "parent": None}] for i in range(20)]
+    chunks = [e.encode(v) for v in values]
+    spawn = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(2, mp_context=spawn) as pool:
+        halves = list(pool.map(_decode_all, [e, e], [chunks[:10], chunks[10:]]))
+    assert halves[0] + halves[1] == values
