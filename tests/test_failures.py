@@ -1822,3 +1822,17 @@ def test_each_thread_counts_its_own_levels() -> None:
             assert list(pool.map(lambda _: work(), range(4))) == [200] * 4
     finally:
         sys.setswitchinterval(interval)
+
+
+def test_strategy_without_hypothesis_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for name in [m for m in sys.modules if m == "hypothesis" or m.startswith("hypothesis.")]:
+        monkeypatch.setitem(sys.modules, name, None)  # as if it were not installed
+    fresh = obj(req("a", uint8), req("b", list_(string)))
+    with pytest.raises(ImportError) as info:
+        fresh.strategy()
+    assert "pip install 'data-encoding[hypothesis]'" in str(info.value)
+    assert info.value.name == "hypothesis"
+    monkeypatch.undo()
+    assert fresh.encode(fresh.strategy().example()) is not None  # nothing half-built kept

@@ -167,8 +167,18 @@ class Encoding(Generic[T]):
             raise _too_deep(JsonError) from None
 
     def strategy(self) -> SearchStrategy[T]:
-        """A Hypothesis strategy of valid values (needs the ``hypothesis`` package)."""
-        return self._strategy
+        """A Hypothesis strategy of valid values (needs the ``hypothesis`` package:
+        ``pip install 'data-encoding[hypothesis]'``)."""
+        try:
+            return self._strategy
+        except ModuleNotFoundError as exc:
+            if exc.name is None or exc.name.split(".")[0] != "hypothesis":
+                raise
+            raise ModuleNotFoundError(
+                "Encoding.strategy() needs Hypothesis, which is not installed: "
+                "pip install 'data-encoding[hypothesis]'",
+                name="hypothesis",
+            ) from None
 
     def describe(self, dialect: Dialect = "legacy") -> BinarySchema:
         """The binary schema, a value of :data:`~data_encoding.binary_schema`
