@@ -121,9 +121,9 @@ def spliced(
         return value
     else:
         what = f"a tuple of its {part.arity} elements"
+    into = "a record" if as_dict else "a tuple"
     raise cls(
-        "user_function",
-        f"a conversion merged into a record gave {describe_value(value)}, not {what}",
+        "user_function", f"a conversion merged into {into} gave {describe_value(value)}, not {what}"
     )
 
 

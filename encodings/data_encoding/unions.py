@@ -287,8 +287,8 @@ class Union(Encoding[Any]):
         offset = g.pending_width()
         tag = g.peek(width, path, f"the tag of a {self._name}", end)
         checks = self._canonical
-        where = g.var("tp")
-        if checks is not None:
+        if checks is not None:  # the tag's offset, for the error
+            where = g.var("tp")
             g.line(f"{where} = pos + {offset}")
         with g.choice(len(self._tagged), then) as rest:
             for i, c in enumerate(self._tagged):
@@ -344,7 +344,7 @@ class Union(Encoding[Any]):
                 _written_with, tuple((m, hard, e.enc) for e, (m, hard) in tagged[:j]), own
             )
             for j, (c, (own, _)) in enumerate(tagged)
-            if c.tag is not None
+            if c.tag is not None  # (always: for the type checker)
         }
 
     def _not_canonical(self, pos: int, c: Case) -> DecodeError:
