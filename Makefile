@@ -30,7 +30,7 @@ test: lint typecheck unit
 
 # long property and fuzz campaigns (not in CI)
 fuzz: $(STAMP)
-	HYPOTHESIS_PROFILE=fuzz $(BIN)/pytest tests/test_properties.py tests/test_failures.py tests/test_inlining.py tests/test_jsongen.py -x
+	HYPOTHESIS_PROFILE=fuzz $(BIN)/pytest tests/test_properties.py tests/test_failures.py tests/test_inlining.py tests/test_jsongen.py tests/test_random_encodings.py tests/test_pickling.py -x
 
 # the benchmark suite, with its optional peers (see benchmarks/README.md)
 bench: $(STAMP)
