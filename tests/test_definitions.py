@@ -25,6 +25,7 @@ from data_encoding import (
     JsonError,
     Size,
     array,
+    binary_schema,
     bool_,
     bounded,
     bytes_,
@@ -618,7 +619,11 @@ def test_merge_objs_takes_wrapped_objects(operand: Encoding[Any], value: Any, da
         assert e.encode(merged) == bytes.fromhex(raw.replace(" ", ""))
         assert e.decode(e.encode(merged)) == merged
         assert e.from_json(e.to_json(merged)) == merged
-        assert e.describe() and e.json_schema() and e.table()
+        schema = e.describe()
+        assert binary_schema.from_json(binary_schema.to_json(schema)) == schema
+        assert e.table()
+        json_schema: Any = e.json_schema()
+        assert sorted(json_schema["properties"]) == sorted(merged)
 
 
 def test_merge_tups_takes_wrapped_tuples() -> None:
@@ -626,7 +631,10 @@ def test_merge_tups_takes_wrapped_tuples() -> None:
     assert e.encode((1, "x", 2)).hex() == "00000006" + "01" + "0000000178" + "02"
     assert e.decode(e.encode((1, "x", 2))) == (1, "x", 2)
     assert e.from_json([1, "x", 2]) == (1, "x", 2)
-    assert e.describe() and e.json_schema()
+    schema = e.describe()
+    assert binary_schema.from_json(binary_schema.to_json(schema)) == schema
+    json_schema: Any = e.json_schema()
+    assert len(json_schema["items"]) == 3
 
 
 def test_a_merged_conv_that_gives_no_dict_is_a_user_error() -> None:

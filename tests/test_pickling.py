@@ -59,14 +59,15 @@ ENCODINGS = {
 @settings(max_examples=max(100, settings().max_examples))
 @given(st.sampled_from(sorted(ENCODINGS)), st.data())
 def test_an_encoding_pickles_before_and_after_use(name: str, data: st.DataObject) -> None:
-    fresh = pickle.loads(pickle.dumps(ENCODINGS[name]))  # maybe never used yet
+    original = ENCODINGS[name]
+    fresh = pickle.loads(pickle.dumps(original))  # maybe never used yet
     value = data.draw(fresh.strategy())
     encoded = fresh.encode(value)
     for e in (fresh, pickle.loads(pickle.dumps(fresh))):  # used, then its copy
         assert e.encode(value) == encoded
         assert_same(e.decode(encoded), value, "decode(encode(v))")
         assert_same(e.from_json(e.to_json(value)), value, "from_json(to_json(v))")
-        assert e.describe() == fresh.describe()
+        assert e.describe() == original.describe()
 
 
 def _decode_all(e: Encoding[Any], chunks: list[bytes]) -> list[Any]:

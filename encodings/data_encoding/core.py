@@ -497,6 +497,10 @@ def _public(module: str, name: str) -> Encoding[Any]:
     return found
 
 
+def identity(value: T) -> T:
+    return value
+
+
 def expect_encoding(value: object, where: str) -> Encoding[Any]:
     """``value``, when it is an encoding; ``where`` names the combinator and
     argument for the :class:`DefinitionError` raised otherwise."""

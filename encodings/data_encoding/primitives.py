@@ -291,8 +291,6 @@ class Int(AtomEncoding[int]):
         super().__init__(atom, kind)
 
     def _rebuild(self) -> tuple[Any, ...]:
-        if isinstance(self, RangedInt):
-            return (RangedInt, (self.lo, self.hi))
         args = (self.kind, self._atom.fmt, self.lo, self.hi)
         return (partial(Int, json_string=self.json_string), args)
 
@@ -434,6 +432,9 @@ class RangedInt(Int):
         pack = _range_pack(check, lo, hi, shift)
         atom = Atom(fmt, struct.calcsize(">" + fmt), check, pack, _range_unpack(lo, hi, shift))
         AtomEncoding.__init__(self, atom, name)
+
+    def _rebuild(self) -> tuple[Any, ...]:
+        return (RangedInt, (self.lo, self.hi))
 
 
 def ranged_int(lo: int, hi: int) -> RangedInt:

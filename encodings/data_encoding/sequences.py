@@ -287,7 +287,8 @@ class ListEncoding(Encoding[list[Any]]):
         header = struct.Struct(HEADERS[arg][0]).pack if mode == "count" else None
         atom = self.elt.atom()
         if atom is not None and self._writes_whole:
-            code, check, pack = atom.fmt, atom.check, atom.pack or _same
+            code, check, pack = atom.fmt, atom.check, atom.pack
+            assert pack is not None  # every atom with an exact type converts the others
             exact = {atom.exact}
 
             def write_fused(out: bytearray, value: Any) -> None:
@@ -370,10 +371,6 @@ class ListEncoding(Encoding[list[Any]]):
             return st.lists(self.elt._strategy, min_size=arg, max_size=arg)
         cap = 6 if self.max_length is None else min(self.max_length, 6)
         return st.lists(self.elt._strategy, max_size=cap)
-
-
-def _same(value: Any) -> Any:
-    return value
 
 
 def variable_list(e: Encoding[Any], max_length: int | None = None) -> Encoding[list[Any]]:

@@ -55,6 +55,7 @@ from .core import (
     expect,
     expect_callable,
     expect_encoding,
+    identity,
 )
 from .emit import Gen, Path, Take, compile_reader, compile_writer, const, tuple_expr
 from .errors import (
@@ -127,7 +128,7 @@ def _selectors(
     decisive ("hard"): its ``match`` predicate; else its constant members,
     when no other case's constants could hold at the same time; else a cheap
     check, after which the case is tried."""
-    constants = [constants_of(c) if match_of(c) is None else {} for c in cases]
+    constants = [constants_of(c) for c in cases]
     selectors: list[tuple[Predicate, bool]] = []
     for c, own in zip(cases, constants, strict=True):
         match = match_of(c)
@@ -156,12 +157,14 @@ def _json_match(c: Case) -> Predicate | None:
     return c.json_match
 
 
-def _discriminants(c: Case) -> dict[str, str]:
-    return c.enc.discriminants()
+def _constants(c: Case) -> dict[str, str]:
+    """The constant members of a case's values (none when a predicate selects them)."""
+    return {} if c.match is not None else c.enc.discriminants()
 
 
-def _json_discriminants(c: Case) -> dict[str, str]:
-    return c.enc.json_discriminants()
+def _json_constants(c: Case) -> dict[str, str]:
+    """The same for its JSON."""
+    return {} if c.json_match is not None else c.enc.json_discriminants()
 
 
 def _is_dict(v: Any) -> bool:
@@ -234,14 +237,14 @@ class Union(Encoding[Any]):
 
     @cached_property
     def _selectors(self) -> list[tuple[Predicate, bool]]:
-        return _selectors(self.cases, _match, _discriminants, lambda c: c.enc.accepts, _is_dict)
+        return _selectors(self.cases, _match, _constants, lambda c: c.enc.accepts, _is_dict)
 
     @cached_property
     def _json_selectors(self) -> list[tuple[Predicate, bool]]:
         return _selectors(
             self.cases,
             _json_match,
-            _json_discriminants,
+            _json_constants,
             lambda c: c.enc.accepts_json,
             _is_json_object,
         )
@@ -474,12 +477,12 @@ class Union(Encoding[Any]):
         """The member whose constant tells the values of every tagged case
         apart (the common ``{"kind": "baker", ...}`` shape), and each case's
         constant; ``None`` when the cases are not all told apart that way."""
-        return _told_apart(self._tagged, lambda c: {} if c.match else _discriminants(c))
+        return _told_apart(self._tagged, _constants)
 
     @cached_property
     def _json_member(self) -> Member | None:
         """The same for the JSON of every case, JSON-only ones included."""
-        return _told_apart(self.cases, lambda c: {} if c.json_match else _json_discriminants(c))
+        return _told_apart(self.cases, _json_constants)
 
     @cached_property
     def _by_constant(self) -> Member | None:
@@ -785,10 +788,6 @@ def _typed_key(value: Any) -> tuple[type, Any]:
     return type(value), value
 
 
-def _same_key(value: Any) -> Any:
-    return value
-
-
 class StringEnum(AtomEncoding[Any]):
     """An enumeration: see :func:`string_enum`."""
 
@@ -826,7 +825,7 @@ class StringEnum(AtomEncoding[Any]):
         # values of other types than str are told apart by type too: True
         # is no 1 (a str subclass is a str: plain lookups suffice for strings)
         typed = any(type(v) is not str for v in values)
-        key: Callable[[Any], Any] = _typed_key if typed else _same_key
+        key: Callable[[Any], Any] = _typed_key if typed else identity
         index_of = {key(v): i for i, v in enumerate(values)}
         by_name = dict(pairs)
         self._by_name = by_name

@@ -38,6 +38,7 @@ from .core import (
     expect,
     expect_callable,
     expect_encoding,
+    identity,
 )
 from .depth import nested
 from .errors import DataEncodingError, DecodeError, EncodeError, JsonError
@@ -243,7 +244,7 @@ class Delayed(Transparent[T]):
 
     def _rebuild(self) -> tuple[Any, ...]:
         # the encoding it stands for, not its function (often a lambda)
-        return (Delayed, (partial(_identity, self.inner),))
+        return (Delayed, (partial(identity, self.inner),))
 
     @property
     def size(self) -> Size:  # type: ignore[override]
@@ -315,10 +316,10 @@ class Mu(Encoding[Any]):
         self.nullable = body.nullable
 
     def _rebuild(self) -> tuple[Any, ...]:
-        # the body, as state: it refers to the mu, which pickle builds first
-        # (its function, often a lambda, is not needed once the body exists)
-        # (the size class and nullability come first: the body's combinators
-        # read them when they are built again)
+        # the body goes as state: it refers to the mu, which pickle builds
+        # first, from its size class and nullability (the body's combinators
+        # read them when built again); its function, often a lambda, is not
+        # needed once the body exists
         args = (self.name, self.title, self.description, self.size, self.nullable)
         return (_mu_shell, args, {"body": self.body})
 
@@ -327,7 +328,7 @@ class Mu(Encoding[Any]):
         attr: str,
         body: Callable[[], Callable[..., Any]],
         cls: type[EncodeError] | type[DecodeError] | type[JsonError],
-    ) -> Any:
+    ) -> Callable[..., Any]:
         cell: list[Callable[..., Any]] = []
         function = self.__dict__[attr] = nested(cell, cls)
         try:
@@ -338,19 +339,19 @@ class Mu(Encoding[Any]):
         return function
 
     def _build_reader(self) -> Reader:
-        return self._knot("_read", lambda: self.body._read, DecodeError)  # type: ignore[no-any-return]
+        return self._knot("_read", lambda: self.body._read, DecodeError)
 
     def _build_writer(self) -> Writer:
-        return self._knot("_write", lambda: self.body._write, EncodeError)  # type: ignore[no-any-return]
+        return self._knot("_write", lambda: self.body._write, EncodeError)
 
     def _build_sizer(self) -> Sizer:
-        return self._knot("_size_of", lambda: self.body._size_of, EncodeError)  # type: ignore[no-any-return]
+        return self._knot("_size_of", lambda: self.body._size_of, EncodeError)
 
     def _build_to_json(self, via: Via) -> ToJson:
-        return self._knot(via.to_json, lambda: via.to(self.body), EncodeError)  # type: ignore[no-any-return]
+        return self._knot(via.to_json, lambda: via.to(self.body), EncodeError)
 
     def _build_from_json(self, via: Via) -> FromJson:
-        return self._knot(via.from_json, lambda: via.from_(self.body), JsonError)  # type: ignore[no-any-return]
+        return self._knot(via.from_json, lambda: via.from_(self.body), JsonError)
 
     def object_fields(self) -> frozenset[str] | None:
         body = self.__dict__.get("body")  # None while the body is being built
@@ -373,12 +374,8 @@ def _mu_shell(
     shell: Mu = Mu.__new__(Mu)
     shell.name, shell.title, shell.description = name, title, description
     shell.size, shell.nullable = size, nullable
-    shell.fix = _identity  # not called again: the body is built
+    shell.fix = identity  # not called again: the body is built
     return shell
-
-
-def _identity(value: Any) -> Any:
-    return value
 
 
 def mu(
