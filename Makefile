@@ -13,7 +13,13 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-demo: $(STAMP)
+# the demo needs the package alone, not the development tools
+$(VENV)/.package: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+demo: $(VENV)/.package
 	$(BIN)/python -m data_encoding.demo
 
 lint: $(STAMP)

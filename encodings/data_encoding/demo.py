@@ -91,7 +91,41 @@ def main(argv: list[str] | None = None) -> int:
     except DataEncodingError as err:
         print(f"error: {err}")
         print(f"       code={err.code!r} offset={err.offset} path={list(err.path)}")
+    if not args:
+        catalogue_tour()
     return 0
+
+
+def catalogue_tour() -> None:
+    """The catalogue's records, from their samples in ``seeds/samples``: JSON
+    to hex to JSON, then a ``/describe`` subtree and a corrupted input."""
+    from . import registry, rpc
+
+    print("\n--- the catalogue:", len(registry.ids()), "ids")
+    for id in ("admin.daemon", "shell.block_header", "chain.checkpoint"):
+        e = registry.find(id).encoding
+        sample = registry.find(id).samples["valid"][0]
+        data = e.encode(e.from_json(sample["json"]))
+        back = e.to_json(e.decode(data))
+        print(f"\n{id}: {dumps(sample['json'])[:100]}...")
+        print(f"  hex ({len(data)} bytes): {data.hex()[:96]}...")
+        print(f"  JSON again equals the input: {back == sample['json']}")
+    tree = registry.find("rpc.service_tree").encoding
+    subtree = rpc.describe("/chains/main/checkpoint", recurse=False)
+    data = tree.encode(subtree)
+    print(f"\nGET /describe/chains/main/checkpoint: {len(data)} bytes in binary;")
+    print(f"  {dumps(tree.to_json(tree.decode(data)))[:150]}...")
+    typed = sum(s.typed for _, s in rpc.services())
+    print(f"  the directory has {len(rpc.services())} endpoints, {typed} fully typed")
+    (bad,) = [
+        s
+        for s in registry.find("admin.process_state").samples["invalid"]
+        if s.get("hex") == "0400001092"
+    ]
+    try:
+        registry.find("admin.process_state").encoding.decode(bytes.fromhex(str(bad["hex"])))
+    except DataEncodingError as err:
+        print(f"\nadmin.process_state of {bad['hex']}: error: {err}")
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-"""Timestamps as the node writes them: ``timestamp.protocol`` and ``timestamp.rfc``.
+"""Timestamps as the node writes them: ``timestamp.protocol``, ``timestamp.system``
+and ``timestamp.rfc``.
 
 The value is an ``int``, seconds since 1970-01-01T00:00:00Z (the protocol's
 second precision). Binary: a big-endian ``int64``. JSON, as the node of the
@@ -28,16 +29,34 @@ form; the legacy library then fails to print it, while we print its
 1600000000
 >>> protocol.encode(1_600_000_000).hex()
 '000000005f5e1000'
+
+``timestamp.system`` is the node's own clock (a daemon's ``last_ping``), with
+sub-second precision. Its value is an aware :class:`datetime.datetime`
+(microseconds, years 0001-9999: Python's range, one year narrower than the
+reference's, which also has year 0000). JSON: RFC 3339 in UTC, with the
+fraction of a second when there is one (trailing zeros dropped); read from
+RFC 3339 (any offset; fraction digits beyond the microsecond must be zeros,
+since nothing could hold them) or an ``int64`` decimal string. Binary: the
+second, floored, as a big-endian ``int64``, as the reference writes it: the
+fraction does not cross the binary form.
+
+>>> t = system.from_json("2020-04-20T18:20:00.25+02:00")
+>>> t
+datetime.datetime(2020, 4, 20, 16, 20, 0, 250000, tzinfo=datetime.timezone.utc)
+>>> system.to_json(t)
+'2020-04-20T16:20:00.25Z'
+>>> system.decode(system.encode(t))
+datetime.datetime(2020, 4, 20, 16, 20, tzinfo=datetime.timezone.utc)
 """
 
 from __future__ import annotations
 
 import re
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .core import Encoding, publish
-from .errors import EncodeError, JsonError, describe_value
+from .errors import DecodeError, EncodeError, JsonError, describe_value
 from .jsonvalue import JsonValue
 from .leaves import wrong_type, wrong_value_type
 from .primitives import int64
@@ -45,7 +64,18 @@ from .strings import string
 from .unions import case, union
 from .wrappers import DirectJson, conv, def_
 
-__all__ = ["MAX_RFC3339", "MIN_RFC3339", "parse_rfc3339", "print_rfc3339", "protocol", "rfc"]
+if TYPE_CHECKING:
+    from hypothesis.strategies import SearchStrategy
+
+__all__ = [
+    "MAX_RFC3339",
+    "MIN_RFC3339",
+    "parse_rfc3339",
+    "print_rfc3339",
+    "protocol",
+    "rfc",
+    "system",
+]
 
 _DAY = 86_400
 
@@ -145,6 +175,12 @@ def print_rfc3339(t: int) -> str:
     return f"{year:04d}-{month:02d}-{day:02d}T{hour:02d}:{minute:02d}:{second:02d}Z"
 
 
+def _seconds(low: int, high: int) -> SearchStrategy[int]:
+    from hypothesis import strategies as st
+
+    return st.integers(low, high)
+
+
 def _has_rfc3339(value: Any) -> bool:
     return type(value) is int and MIN_RFC3339 <= value <= MAX_RFC3339
 
@@ -170,7 +206,9 @@ def _seconds_of_rfc(text: Any) -> int:
 
 rfc: Encoding[int] = def_(
     "timestamp.rfc",
-    conv(_rfc_of_seconds, _seconds_of_rfc, string),
+    conv(
+        _rfc_of_seconds, _seconds_of_rfc, string, values=lambda: _seconds(MIN_RFC3339, MAX_RFC3339)
+    ),
     title="RFC 3339 formatted timestamp",
     description="A date in RFC 3339 notation.",
 )
@@ -221,6 +259,92 @@ protocol: Encoding[int] = def_(
     description="A timestamp as seen by the protocol: second-level precision, epoch based.",
 )
 """``timestamp.protocol``: seconds since the epoch (see the module's notes)."""
+
+
+# ------------------------------------------------------------------ system
+
+_FRACTION = re.compile(r":[0-9]{2}\.([0-9]+)")  # the seconds' fraction (the date has no ':')
+_MICROSECOND = timedelta(microseconds=1)
+
+
+def _datetime_of_seconds(seconds: int, microseconds: int = 0) -> datetime:
+    """``OverflowError`` outside years 0001-9999."""
+    return _EPOCH + timedelta(seconds=seconds, microseconds=microseconds)
+
+
+def _system_seconds(value: Any) -> int:
+    if type(value) is not datetime or value.tzinfo is None:
+        raise wrong_value_type("an aware datetime.datetime", value)
+    return (value - _EPOCH) // _SECOND
+
+
+def _system_of_seconds(seconds: int) -> datetime:
+    try:
+        return _datetime_of_seconds(seconds)
+    except OverflowError:
+        raise DecodeError(
+            "out_of_range", f"second {seconds} is outside years 0001-9999 (a system time)"
+        ) from None
+
+
+def _whole_seconds() -> SearchStrategy[datetime]:
+    """System times the binary form holds (whole seconds)."""
+    from hypothesis import strategies as st
+
+    return st.datetimes(timezones=st.just(UTC)).map(lambda t: t.replace(microsecond=0))
+
+
+def _system_to_json(value: Any) -> JsonValue:
+    seconds = _system_seconds(value)
+    text = print_rfc3339(seconds)
+    microseconds = (value - _EPOCH) // _MICROSECOND % 1_000_000
+    if microseconds:
+        text = f"{text[:-1]}.{microseconds:06d}".rstrip("0") + "Z"
+    return text
+
+
+def _system_from_json(json: JsonValue) -> datetime:
+    if type(json) is not str:
+        raise wrong_type("an RFC 3339 date-time or an int64 decimal string", json)
+    seconds = parse_rfc3339(json)
+    microseconds = 0
+    if seconds is None:
+        seconds = _from_json(json)
+    else:
+        fraction = _FRACTION.search(json)
+        if fraction is not None:
+            digits = fraction.group(1)
+            if digits[6:].strip("0"):
+                raise JsonError(
+                    "invalid_timestamp",
+                    f"{json[:40]!r} is more precise than a microsecond (a system time)",
+                )
+            microseconds = int(digits[:6].ljust(6, "0"))
+    try:
+        return _datetime_of_seconds(seconds, microseconds)
+    except OverflowError:
+        raise JsonError(
+            "out_of_range", f"{json[:40]!r} is outside years 0001-9999 (a system time)"
+        ) from None
+
+
+system: Encoding[datetime] = def_(
+    "timestamp.system",
+    DirectJson(
+        json=union(
+            [
+                case(None, "RFC encoding", conv(_system_to_json, _system_from_json, string)),
+                case(None, "Second since epoch", conv(_system_seconds, _system_of_seconds, int64)),
+            ]
+        ),
+        binary=conv(_system_seconds, _system_of_seconds, int64, values=_whole_seconds),
+        to_json=_system_to_json,
+        from_json=_system_from_json,
+    ),
+    description="A timestamp as seen by the underlying, local computer: "
+    "subsecond-level precision, epoch based.",
+)
+"""``timestamp.system``: an aware ``datetime`` (see the module's notes)."""
 
 
 publish(__name__, globals())  # the encodings above pickle by reference

@@ -80,16 +80,23 @@ def _guard(
 
 class Conv(Wrapper[T]):
     def __init__(
-        self, to_wire: Callable[[T], Any], from_wire: Callable[[Any], T], inner: Encoding[Any]
+        self,
+        to_wire: Callable[[T], Any],
+        from_wire: Callable[[Any], T],
+        inner: Encoding[Any],
+        values: Callable[[], SearchStrategy[T]] | None = None,
     ):
         self.to_wire = expect_callable(to_wire, "conv", "to_wire")
         self.from_wire = expect_callable(from_wire, "conv", "from_wire")
         self.inner = expect_encoding(inner, "conv")
+        if values is not None:
+            expect_callable(values, "conv", "values")
+        self.values = values
         self.size = inner.size
         self.nullable = inner.nullable
 
     def _rebuild(self) -> tuple[Any, ...]:
-        return (Conv, (self.to_wire, self.from_wire, self.inner))
+        return (Conv, (self.to_wire, self.from_wire, self.inner, self.values))
 
     def accepts(self, value: Any) -> bool:
         return True  # the value's type is the user's: only trying tells
@@ -125,7 +132,9 @@ class Conv(Wrapper[T]):
             wire, after = read_inner(buf, pos, end)
             try:
                 return from_wire(wire), after
-            except (DataEncodingError, RecursionError):
+            except DataEncodingError as exc:
+                raise exc.at(pos) from None  # a refusal of the wire value: its place
+            except RecursionError:
                 raise
             except Exception as exc:
                 raise _user_error(DecodeError, exc).at(pos) from None
@@ -161,13 +170,27 @@ class Conv(Wrapper[T]):
     _emit_from_json = Encoding._emit_from_json
 
     def _build_strategy(self) -> SearchStrategy[T]:
+        if self.values is not None:
+            return self.values()
         return self.inner._strategy.map(self.from_wire)
 
 
-def conv(to_wire: Callable[[T], U], from_wire: Callable[[U], T], e: Encoding[U]) -> Conv[T]:
+def conv(
+    to_wire: Callable[[T], U],
+    from_wire: Callable[[U], T],
+    e: Encoding[U],
+    *,
+    values: Callable[[], SearchStrategy[T]] | None = None,
+) -> Conv[T]:
     """Values of type ``T`` written as ``e``'s values: ``to_wire`` maps them there and
-    ``from_wire`` back."""
-    return Conv(to_wire, from_wire, e)
+    ``from_wire`` back.
+
+    ``values``, when given, is called (once, lazily, so that Hypothesis stays
+    optional) for the Hypothesis strategy of ``T`` values; without it the
+    strategy is ``e``'s mapped through ``from_wire``, which suits only a
+    ``from_wire`` that takes every ``e`` value.
+    """
+    return Conv(to_wire, from_wire, e, values)
 
 
 class BinaryOf(Encoding[T]):

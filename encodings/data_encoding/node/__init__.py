@@ -1,0 +1,51 @@
+"""The node's primitive types (the seed's part 2, "Primitive types").
+
+* :mod:`~data_encoding.hashes`: block, operation, protocol, context and
+  operation-list-list hashes and chain ids (fixed bytes, Base58Check in JSON);
+* :mod:`.keys`: ``Signature.Public_key_hash`` and the two address families;
+* :mod:`~data_encoding.timestamp`: ``timestamp.rfc``, ``.system``, ``.protocol``;
+* :mod:`.fitness`: block fitness and its order;
+* ``unistring`` is the library's ``string``; ``bignum`` is ``z``.
+"""
+
+from __future__ import annotations
+
+from ..hashes import (
+    block_hash,
+    chain_id,
+    context_hash,
+    operation_hash,
+    operation_list_list_hash,
+    protocol_hash,
+)
+from ..strings import string as unistring
+from ..zarith import z as bignum
+from .fitness import compare_fitness, fitness, fitness_key
+from .keys import (
+    ADDRESS_FAMILIES,
+    PublicKeyHash,
+    current_output_family,
+    output_family,
+    public_key_hash,
+    set_output_family,
+)
+
+__all__ = [
+    "ADDRESS_FAMILIES",
+    "PublicKeyHash",
+    "bignum",
+    "block_hash",
+    "chain_id",
+    "compare_fitness",
+    "context_hash",
+    "current_output_family",
+    "fitness",
+    "fitness_key",
+    "operation_hash",
+    "operation_list_list_hash",
+    "output_family",
+    "protocol_hash",
+    "public_key_hash",
+    "set_output_family",
+    "unistring",
+]

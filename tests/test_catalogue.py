@@ -1,0 +1,190 @@
+"""The catalogue: the registry, every id's samples both ways, its schemas and
+strategy, and the node's records the seed defines (parts 2 and 4.1-4.3)."""
+
+from __future__ import annotations
+
+import json
+import pickle
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from data_encoding import DecodeError, DefinitionError, JsonError, binary_schema, registry
+from data_encoding.catalogue import admin, chains
+from data_encoding.errors import format_path
+from data_encoding.registry import UnknownId
+
+IDS = registry.ids()
+
+
+def test_ids_are_sorted_dotted_and_cover_the_seed() -> None:
+    assert sorted(IDS) == IDS
+    expected = {
+        "unistring", "signature.public_key_hash", "bignum", "int64", "timestamp.rfc",
+        "timestamp.system", "timestamp.protocol", "protocol_hash", "block_hash", "chain_id",
+        "context_hash", "operation_list_list_hash", "fitness",
+        "admin.account_alias", "admin.accounts", "admin.daemon", "admin.daemons",
+        "admin.process_state", "admin.daemon_status", "admin.daemon_description",
+        "admin.register_daemon", "admin.start_accuser", "admin.start_baker",
+        "admin.start_endorser", "admin.daemon_kind",
+        "shell.block_header", "chain.checkpoint", "chain.history_mode", "chain.invalid_block",
+        "chain.invalid_blocks", "chain.blocks", "chain.block_metadata", "rpc.empty",
+        "rpc.service_tree", "rpc.service", "rpc.schemas", "rpc.binary_schema",
+        "rpc.error", "rpc.errors",
+    }  # fmt: skip
+    assert expected <= set(IDS)
+
+
+def test_find_names_close_ids() -> None:
+    with pytest.raises(UnknownId) as caught:
+        registry.find("admin.deamon")
+    assert caught.value.close[0] == "admin.daemon"
+    assert str(caught.value).startswith("unknown id 'admin.deamon'; did you mean 'admin.daemon'")
+    with pytest.raises(UnknownId, match=r"^unknown id 'zzz'$"):
+        registry.find("zzz")
+
+
+def test_register_refuses_a_taken_or_malformed_id() -> None:
+    with pytest.raises(DefinitionError, match="already registered"):
+        registry.register("admin.daemon", admin.DAEMON, "again", "2 Daemon record")
+    with pytest.raises(DefinitionError, match="dotted lower-case"):
+        registry.register("Admin.Daemon", admin.DAEMON, "x", "2")
+
+
+@pytest.mark.parametrize("id", IDS)
+def test_every_id_has_samples_and_pickles_by_reference(id: str) -> None:
+    entry = registry.find(id)
+    assert entry.samples["valid"], f"{id} has no sample"
+    assert entry.section[0].isdigit() and entry.description
+    assert pickle.loads(pickle.dumps(entry.encoding)) is entry.encoding
+
+
+def _cases(kind: str) -> list[tuple[str, dict[str, Any]]]:
+    return [(id, s) for id in IDS for s in registry.find(id).samples[kind]]
+
+
+@pytest.mark.parametrize(("id", "sample"), _cases("valid"))
+def test_valid_samples_both_ways(id: str, sample: dict[str, Any]) -> None:
+    e = registry.find(id).encoding
+    raw = bytes.fromhex(sample["hex"])
+    assert e.encode(e.from_json(sample["json"])) == raw
+    assert e.length(e.from_json(sample["json"])) == len(raw)
+    # "decoded": what the bytes read back to, when the binary form holds less
+    assert e.to_json(e.decode(raw)) == sample.get("decoded", sample["json"])
+
+
+@pytest.mark.parametrize(("id", "sample"), _cases("invalid"))
+def test_invalid_samples_fail_precisely(id: str, sample: dict[str, Any]) -> None:
+    e = registry.find(id).encoding
+    with pytest.raises((DecodeError, JsonError)) as caught:
+        if "hex" in sample:
+            e.decode(bytes.fromhex(sample["hex"]))
+        else:
+            e.from_json(sample["json"])
+    err = caught.value
+    found = {"code": err.code, "offset": err.offset, "path": format_path(err.path)}
+    assert found == sample["error"]
+
+
+@pytest.mark.parametrize("id", IDS)
+def test_schemas_derive(id: str) -> None:
+    e = registry.find(id).encoding
+    described = e.describe()
+    assert binary_schema.decode(binary_schema.encode(described)) == described
+    assert json.loads(json.dumps(e.json_schema()))["$schema"].startswith("http://json-schema")
+    assert isinstance(e.table(), str) and e.table()
+
+
+@pytest.mark.parametrize("id", IDS)
+def test_strategy_round_trips(id: str) -> None:
+    e = registry.find(id).encoding
+
+    @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(e.strategy())
+    def check(v: Any) -> None:
+        raw = e.encode(v)
+        assert e.decode(raw) == v
+        assert len(raw) == e.length(v)
+        assert e.from_json(json.loads(json.dumps(e.to_json(v)))) == v
+
+    check()
+
+
+# ------------------------------------------------------------------ records
+
+
+def test_block_header_is_the_real_codecs_raw_header() -> None:
+    from golden import VECTORS
+
+    lines = (VECTORS / "octez-codec-007.jsonl").read_text().splitlines()
+    rows = [json.loads(line) for line in lines]
+    (row,) = [r for r in rows if r["encoding_name"] == "007-PsDELPH1.block_header.raw"]
+    value = chains.BLOCK_HEADER.from_json(row["json"])
+    assert chains.BLOCK_HEADER.encode(value).hex() == row["hex"]
+    assert value["protocol_data"] == bytes.fromhex(row["json"]["protocol_data"])
+
+
+def test_daemon_record_layout() -> None:
+    value = admin.DAEMON.from_json(
+        {
+            "id": 2,
+            "protocols": [],
+            "all_active_protocols": True,
+            "spawned": False,
+            "last_ping": "1970-01-01T00:00:01Z",
+            "state": {"pid": 7, "state": "running"},
+            "kind": "accuser",
+        }
+    )
+    # common fields (id, protocols' uint30, two bools, int64 ping, state: tag + pid),
+    # then the kind's tag and its fields (preserved_levels absent)
+    assert admin.DAEMON.encode(value).hex() == (
+        "00000002" "00000000" "ff" "00" "0000000000000001" "00" "00000007" "02" "00"
+    )  # fmt: skip
+    assert dict(value).get("preserved_levels", "absent") is None
+
+
+def test_process_state_code_is_optional_only_when_exited() -> None:
+    assert dict(admin.PROCESS_STATE.from_json({"pid": 1, "state": "exited"})).get("code", 0) is None
+    for state in ("stopped", "signaled"):
+        with pytest.raises(JsonError):
+            admin.PROCESS_STATE.from_json({"pid": 1, "state": state})
+
+
+def test_block_metadata_keeps_every_member_in_place() -> None:
+    p = "PsDELPH1Kxsxt8f9eWbxQeRxkjfbxoqM52jvs5Y5fBxWWh4ifpo"
+    text: Any = {
+        "a": [1, {"b": None}],
+        "protocol": p,
+        "level": {"cycle": 3, "level": 9},
+        "next_protocol": p,
+    }
+    value = chains.BLOCK_METADATA.from_json(text)
+    assert str(value["protocol"]) == p and value["level"]["level"] == 9
+    assert json.dumps(chains.BLOCK_METADATA.to_json(value)) == json.dumps(text)
+    back: Any = chains.BLOCK_METADATA.to_json(
+        chains.BLOCK_METADATA.decode(chains.BLOCK_METADATA.encode(value))
+    )
+    assert back["a"] == [1.0, {"b": None}] and back["level"] == {"cycle": 3.0, "level": 9}
+    with pytest.raises(JsonError) as caught:
+        chains.BLOCK_METADATA.from_json({**text, "level": {"level": 9.0}})
+    assert (caught.value.code, caught.value.path) == ("out_of_range", ("level",))
+
+
+@given(st.lists(st.binary(max_size=3), max_size=3), st.lists(st.binary(max_size=3), max_size=3))
+def test_fitness_order_is_the_seeds(a: list[bytes], b: list[bytes]) -> None:
+    from data_encoding.node import compare_fitness
+
+    def seed_order(x: list[bytes], y: list[bytes]) -> int:  # the seed's words, literally
+        if len(x) != len(y):
+            return -1 if len(x) < len(y) else 1
+        for u, v in zip(x, y, strict=True):
+            if len(u) != len(v):
+                return -1 if len(u) < len(v) else 1
+            if u != v:
+                return -1 if u < v else 1
+        return 0
+
+    assert compare_fitness(a, b) == seed_order(a, b)

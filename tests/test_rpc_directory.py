@@ -1,0 +1,193 @@
+"""The RPC directory (seed part 4), its /describe tree, address families, and typing."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from data_encoding import rpc
+from data_encoding.catalogue.discovery import SERVICE_TREE
+from data_encoding.node import PublicKeyHash, output_family, public_key_hash, set_output_family
+from golden import VECTORS
+
+ROOT = Path(__file__).resolve().parents[1]
+SEED = (ROOT / "seeds" / "node-interface.txt").read_text()
+
+
+def _seed_endpoints() -> set[tuple[str, str]]:
+    """(method, path) of every row of the seed's part 4 tables, read from the text."""
+    found: set[tuple[str, str]] = set()
+    part4 = SEED[SEED.index("## 4. Endpoints") : SEED.index("## 5.")]
+    prefix = ""
+    for line in part4.splitlines():
+        if line.startswith("### 4.5"):
+            prefix = "/chains/<chain_id>/blocks/<block_id>"
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if len(cells) < 2 or not re.fullmatch(r"[A-Z, ]+|any \(dynamic\)", cells[0]):
+            continue
+        methods = ["GET"] if cells[0].startswith("any") else re.findall(r"[A-Z]+", cells[0])
+        text = cells[1]
+        for base, verbs in re.findall(r"`([^`]+)/` \+ one of ((?:`[^`]+`(?:, )?)+)", text):
+            for verb in re.findall(r"`([^`]+)`", verbs):
+                found |= {(m, prefix + base + "/" + verb) for m in methods}
+        text = re.sub(r"`[^`]+/` \+ one of (?:`[^`]+`(?:, )?)+", "", text)
+        for path in re.findall(r"`(/[^`]*)`", text):
+            found |= {(m, (prefix + path).rstrip("/") or "/") for m in methods}
+    return found
+
+
+def test_every_endpoint_of_part_4_is_in_the_directory() -> None:
+    ours = {(s.method, p.rstrip("/") or "/") for p, s in rpc.services(brand="ext")}
+    # the describe service takes a dynamic tail; the mempool is a dynamic subtree
+    ours = {(m, p.removesuffix("/<string>*")) for m, p in ours}
+    ours.add(("GET", "/chains/<chain_id>/mempool"))
+    seed = {(m, p.replace("<key path>", "")) for m, p in _seed_endpoints()}
+    raw = {(m, p) for m, p in ours if "/context/raw/" in p}
+    ours = (ours - raw) | {(m, p.removesuffix("/<string>*")) for m, p in raw}
+    assert seed - ours == set()
+    assert len(seed) > 160
+
+
+def test_describe_root_round_trips_in_json_and_binary() -> None:
+    tree = rpc.describe("/", recurse=True)
+    text: Any = SERVICE_TREE.to_json(tree)
+    assert SERVICE_TREE.to_json(SERVICE_TREE.from_json(json.loads(json.dumps(text)))) == text
+    assert SERVICE_TREE.to_json(SERVICE_TREE.decode(SERVICE_TREE.encode(tree))) == text
+    names = [s["name"] for s in text["static"]["subdirs"]["suffixes"]]
+    assert names == sorted(names) and "dune" in names and "ext" not in names
+
+
+def test_describe_descends_into_the_block_namespace() -> None:
+    blocks = rpc.describe("/chains/main/blocks", recurse=True)["static"]["subdirs"]
+    assert blocks["dynamic_dispatch"]["arg"]["name"] == "block_id"
+    assert blocks["dynamic_dispatch"]["tree"] == {
+        "dynamic": "All the RPCs which are specific to the protocol version."
+    }
+    meta = rpc.describe("/chains/main/blocks/head/metadata", recurse=False)
+    assert meta["static"]["get_service"]["path"] == ["metadata"]
+    assert rpc.describe("/chains/main/mempool") == {"dynamic": None}
+    with pytest.raises(rpc.NotFound):
+        rpc.describe("/chains/main/blocks/head/nowhere")
+    with pytest.raises(rpc.NotFound):
+        rpc.describe("/admin/daemon/notanumber")
+    with pytest.raises(rpc.NotFound):
+        rpc.describe("/admin", recurse=False)
+
+
+def test_typed_endpoints_can_be_listed() -> None:
+    typed = {(s.method, p) for p, s in rpc.services() if s.typed}
+    assert ("GET", "/chains/<chain_id>/checkpoint") in typed
+    assert ("POST", "/admin/daemons/register") in typed
+    assert ("GET", "/chains/<chain_id>/blocks/<block_id>/metadata") in typed
+    assert ("GET", "/network/peers") not in typed
+    assert len(typed) == 25
+
+
+def test_query_arguments_are_typed() -> None:
+    (blocks,) = [s for p, s in rpc.services() if p == "/chains/<chain_id>/blocks"]
+    h = "BKpbfCvh777DQHnXjU2sqHvVUNZ7dBAdqEfKkdw8EGSkD9LSYXb"
+    parsed = blocks.query.parse(f"length=3&head={h}&head={h}&min_date=2020-04-20T16:20:00Z")
+    assert parsed["length"] == 3 and [str(x) for x in parsed["head"]] == [h, h]
+    assert parsed["min_date"] == 1587399600
+    with pytest.raises(rpc.ArgError, match="duplicate"):
+        blocks.query.parse("length=1&length=2")
+    assert blocks.query.print({"length": 3}) == "length=3"
+
+
+def test_the_real_nodes_describe_prints_back_identically() -> None:
+    text = (VECTORS / "describe-mempool-2021.json").read_text()
+    tree = SERVICE_TREE.from_json(json.loads(text))
+    assert json.dumps(SERVICE_TREE.to_json(tree), indent=1) == json.dumps(
+        json.loads(text), indent=1
+    )
+    assert SERVICE_TREE.to_json(SERVICE_TREE.decode(SERVICE_TREE.encode(tree))) == json.loads(text)
+
+
+# ------------------------------------------------------------------ address families
+
+TZ1 = "tz1Ke2h7sDdakHJQh8WX4Z372du1KChsksyU"
+DN1 = "dn1G8vdxwTcD7Nqf5ewF8FAj6bRG8iqtTgba"
+ZERO = PublicKeyHash(bytes(21))
+
+
+def test_both_families_read_to_the_same_bytes() -> None:
+    assert public_key_hash.from_json(TZ1) == public_key_hash.from_json(DN1) == bytes(21)
+    assert public_key_hash.to_json(ZERO) == DN1
+    with output_family("tezos"):
+        assert public_key_hash.to_json(ZERO) == TZ1
+        assert str(PublicKeyHash(bytes(21))) == TZ1
+    assert PublicKeyHash(bytes(21)).b58check("tezos") == TZ1
+    set_output_family("tezos")
+    try:
+        assert public_key_hash.to_json(ZERO) == TZ1
+    finally:
+        set_output_family("dune")
+
+
+def test_an_output_family_block_is_per_thread() -> None:
+    seen: list[Any] = []
+    inside, done = threading.Event(), threading.Event()
+
+    def other() -> None:
+        inside.wait()
+        seen.append(public_key_hash.to_json(ZERO))
+        done.set()
+
+    t = threading.Thread(target=other)
+    t.start()
+    with output_family("tezos"):
+        inside.set()
+        done.wait()
+    t.join()
+    assert seen == [DN1]
+
+
+# ------------------------------------------------------------------ typing
+
+USER_FILE = """
+from data_encoding.catalogue.chains import BLOCK_HEADER, CHECKPOINT
+from data_encoding import obj, req, opt, uint16, string
+from data_encoding.typed import typed
+from typing import NotRequired, TypedDict
+
+header = BLOCK_HEADER.decode(b"")
+header["sav_point"]
+level: int = header["level"]
+checkpoint = CHECKPOINT.decode(b"")
+checkpoint["save_point"]
+CHECKPOINT.encode({"block": header, "save_point": 1, "caboose": 0})
+
+class Point(TypedDict):
+    id: int
+    name: NotRequired[str | None]
+
+POINT = typed(Point, obj(req("id", uint16), opt("name", string)))
+POINT.encode({"id": 1, "nmae": "x"})
+"""
+
+
+def test_users_mypy_sees_record_types(tmp_path: Path) -> None:
+    (tmp_path / "user.py").write_text(USER_FILE)
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", str(tmp_path / "user.py")],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    errors = sorted(
+        re.sub(r"^.*user\.py:(\d+): error: ", r"\1: ", line)
+        for line in result.stdout.splitlines()
+        if ": error:" in line
+    )
+    assert errors == [
+        '12: Missing key "history_mode" for TypedDict "Checkpoint"  [typeddict-item]',
+        '19: Extra key "nmae" for TypedDict "Point"  [typeddict-unknown-key]',
+        '8: TypedDict "BlockHeader" has no key "sav_point"  [typeddict-item]',
+    ], result.stdout
