@@ -93,6 +93,7 @@ def test_schemas_derive(id: str) -> None:
     e = registry.find(id).encoding
     described = e.describe()
     assert binary_schema.decode(binary_schema.encode(described)) == described
+    assert binary_schema.from_json(binary_schema.to_json(described)) == described
     assert json.loads(json.dumps(e.json_schema()))["$schema"].startswith("http://json-schema")
     assert isinstance(e.table(), str) and e.table()
 

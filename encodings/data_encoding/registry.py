@@ -81,7 +81,6 @@ class Entry:
 
 
 _ENTRIES: dict[str, Entry] = {}
-_loaded: list[bool] = []
 
 
 def register(id: str, encoding: Encoding[Any], description: str, section: str) -> None:
@@ -96,9 +95,7 @@ def register(id: str, encoding: Encoding[Any], description: str, section: str) -
 
 
 def _load() -> dict[str, Entry]:
-    if not _loaded:
-        import_module("data_encoding.catalogue")  # its modules register their ids
-        _loaded.append(True)
+    import_module("data_encoding.catalogue")  # once: its modules register their ids
     return _ENTRIES
 
 

@@ -229,8 +229,11 @@ def _from_json(json: JsonValue) -> int:
     if type(json) is not str:
         raise wrong_type("an RFC 3339 date-time or an int64 decimal string", json)
     t = parse_rfc3339(json)
-    if t is not None:
-        return t
+    return _seconds_of_int64(json) if t is None else t
+
+
+def _seconds_of_int64(json: str) -> int:
+    """The seconds of a text that is not RFC 3339: an ``int64`` decimal string."""
     try:
         seconds: int = int64_from_json(json)
     except JsonError:
@@ -272,10 +275,14 @@ def _datetime_of_seconds(seconds: int, microseconds: int = 0) -> datetime:
     return _EPOCH + timedelta(seconds=seconds, microseconds=microseconds)
 
 
-def _system_seconds(value: Any) -> int:
+def _system_microseconds(value: Any) -> int:
     if type(value) is not datetime or value.tzinfo is None:
         raise wrong_value_type("an aware datetime.datetime", value)
-    return (value - _EPOCH) // _SECOND
+    return (value - _EPOCH) // _MICROSECOND
+
+
+def _system_seconds(value: Any) -> int:
+    return _system_microseconds(value) // 1_000_000
 
 
 def _system_of_seconds(seconds: int) -> datetime:
@@ -295,9 +302,8 @@ def _whole_seconds() -> SearchStrategy[datetime]:
 
 
 def _system_to_json(value: Any) -> JsonValue:
-    seconds = _system_seconds(value)
+    seconds, microseconds = divmod(_system_microseconds(value), 1_000_000)
     text = print_rfc3339(seconds)
-    microseconds = (value - _EPOCH) // _MICROSECOND % 1_000_000
     if microseconds:
         text = f"{text[:-1]}.{microseconds:06d}".rstrip("0") + "Z"
     return text
@@ -309,7 +315,7 @@ def _system_from_json(json: JsonValue) -> datetime:
     seconds = parse_rfc3339(json)
     microseconds = 0
     if seconds is None:
-        seconds = _from_json(json)
+        seconds = _seconds_of_int64(json)
     else:
         fraction = _FRACTION.search(json)
         if fraction is not None:
@@ -328,22 +334,27 @@ def _system_from_json(json: JsonValue) -> datetime:
         ) from None
 
 
-system: Encoding[datetime] = def_(
-    "timestamp.system",
-    DirectJson(
-        json=union(
-            [
-                case(None, "RFC encoding", conv(_system_to_json, _system_from_json, string)),
-                case(None, "Second since epoch", conv(_system_seconds, _system_of_seconds, int64)),
-            ]
+def _system() -> Encoding[datetime]:
+    seconds = conv(_system_seconds, _system_of_seconds, int64, values=_whole_seconds)
+    return def_(
+        "timestamp.system",
+        DirectJson(
+            json=union(
+                [
+                    case(None, "RFC encoding", conv(_system_to_json, _system_from_json, string)),
+                    case(None, "Second since epoch", seconds),
+                ]
+            ),
+            binary=seconds,
+            to_json=_system_to_json,
+            from_json=_system_from_json,
         ),
-        binary=conv(_system_seconds, _system_of_seconds, int64, values=_whole_seconds),
-        to_json=_system_to_json,
-        from_json=_system_from_json,
-    ),
-    description="A timestamp as seen by the underlying, local computer: "
-    "subsecond-level precision, epoch based.",
-)
+        description="A timestamp as seen by the underlying, local computer: "
+        "subsecond-level precision, epoch based.",
+    )
+
+
+system: Encoding[datetime] = _system()
 """``timestamp.system``: an aware ``datetime`` (see the module's notes)."""
 
 

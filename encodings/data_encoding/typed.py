@@ -32,12 +32,12 @@ from .errors import DefinitionError
 from .records import Obj
 from .wrappers import Def
 
-__all__ = ["record_keys", "typed"]
+__all__ = ["typed"]
 
 T = TypeVar("T")
 
 
-def record_keys(e: Encoding[Any], where: str) -> tuple[frozenset[str], frozenset[str]]:
+def _record_keys(e: Encoding[Any], where: str) -> tuple[frozenset[str], frozenset[str]]:
     """The required and the optional keys of record ``e``'s values."""
     while isinstance(e, Def):  # a name changes no key
         e = e.inner
@@ -90,7 +90,7 @@ def typed(value_type: type[T], e: Encoding[Any]) -> Encoding[T]:
     """
     where = f"typed({getattr(value_type, '__name__', value_type)})"
     declared_required, declared_optional = _declared_keys(value_type, where)
-    required, optional = record_keys(e, where)
+    required, optional = _record_keys(e, where)
     for key in sorted(required | optional | declared_required | declared_optional):
         if key not in required | optional:
             raise DefinitionError(f"{where}: {key!r} is in the TypedDict but not in the record")

@@ -173,14 +173,28 @@ PROTOCOLS: Encoding[list[ProtocolHash]] = list_(dynamic_size(protocol_hash))
 DAEMON_KIND: Encoding[DaemonKind] = string_enum(["baker", "endorser", "accuser"])
 
 
-class BakerDescription(TypedDict):
-    kind: Literal["baker"]
-    delegates: list[PublicKeyHash]
+class BakerOptions(TypedDict):
+    """A baker's optional settings: in its description and in start_baker's body."""
+
     minimal_fees: NotRequired[Unistring | None]
     minimal_nanotez_per_gas_unit: NotRequired[int | None]
     minimal_nanotez_per_byte: NotRequired[int | None]
     await_endorsements: NotRequired[bool | None]
     max_priority: NotRequired[int | None]
+
+
+_BAKER_OPTIONS = (
+    opt("minimal_fees", string),
+    opt("minimal_nanotez_per_gas_unit", z),
+    opt("minimal_nanotez_per_byte", z),
+    opt("await_endorsements", bool_),
+    opt("max_priority", int31),
+)
+
+
+class BakerDescription(BakerOptions):
+    kind: Literal["baker"]
+    delegates: list[PublicKeyHash]
 
 
 class EndorserDescription(TypedDict):
@@ -206,11 +220,7 @@ DAEMON_DESCRIPTION: Encoding[DaemonDescription] = union(
                 obj(
                     req("kind", constant("baker")),
                     req("delegates", list_(public_key_hash)),
-                    opt("minimal_fees", string),
-                    opt("minimal_nanotez_per_gas_unit", z),
-                    opt("minimal_nanotez_per_byte", z),
-                    opt("await_endorsements", bool_),
-                    opt("max_priority", int31),
+                    *_BAKER_OPTIONS,
                 ),
             ),
         ),
@@ -299,8 +309,13 @@ REGISTER_DAEMON = typed(
 )
 
 
-class StartAccuser(TypedDict):
+class StartBody(TypedDict):
+    """What the three start_* bodies share."""
+
     protocols: NotRequired[list[ProtocolHash] | None]
+
+
+class StartAccuser(StartBody):
     preserved_levels: NotRequired[int | None]
 
 
@@ -309,32 +324,17 @@ START_ACCUSER = typed(
 )
 
 
-class StartBaker(TypedDict):
-    protocols: NotRequired[list[ProtocolHash] | None]
-    minimal_fees: NotRequired[Unistring | None]
-    minimal_nanotez_per_gas_unit: NotRequired[int | None]
-    minimal_nanotez_per_byte: NotRequired[int | None]
-    await_endorsements: NotRequired[bool | None]
-    max_priority: NotRequired[int | None]
+class StartBaker(StartBody, BakerOptions):
     delegates: list[Unistring]
 
 
 START_BAKER = typed(
     StartBaker,
-    obj(
-        opt("protocols", PROTOCOLS),
-        opt("minimal_fees", string),
-        opt("minimal_nanotez_per_gas_unit", z),
-        opt("minimal_nanotez_per_byte", z),
-        opt("await_endorsements", bool_),
-        opt("max_priority", int31),
-        req("delegates", list_(string)),
-    ),
+    obj(opt("protocols", PROTOCOLS), *_BAKER_OPTIONS, req("delegates", list_(string))),
 )
 
 
-class StartEndorser(TypedDict):
-    protocols: NotRequired[list[ProtocolHash] | None]
+class StartEndorser(StartBody):
     delay: NotRequired[int | None]
     delegates: list[Unistring]
 

@@ -201,19 +201,14 @@ def _metadata_values() -> SearchStrategy[Any]:
     return st.tuples(known, extra).map(lambda d: {**d[1], **d[0]})
 
 
-BLOCK_METADATA: Encoding[Any] = splitted(
-    json=conv(
-        _metadata_to_json,
-        cast(Any, partial(_metadata_of_json, JsonError)),
-        json,
-        values=_metadata_values,
-    ),
-    binary=conv(
-        _metadata_to_json,
-        cast(Any, partial(_metadata_of_json, DecodeError)),
-        json,
-        values=_metadata_values,
-    ),
+def _metadata(cls: type[DecodeError] | type[JsonError]) -> Encoding[Any]:
+    """The metadata over ``json``, refusing with ``cls`` (a JSON text's or BSON bytes')."""
+    read = cast(Any, partial(_metadata_of_json, cls))
+    return conv(_metadata_to_json, read, json, values=_metadata_values)
+
+
+BLOCK_METADATA: Encoding[BlockMetadata] = splitted(
+    json=_metadata(JsonError), binary=_metadata(DecodeError)
 )
 
 # ------------------------------------------------------------------ registry

@@ -79,10 +79,12 @@ class MultiArg(TypedDict):
     descr: NotRequired[str | bytes | None]
 
 
-ARG = typed(Arg, obj(req("id", constant("single")), req("name", string), opt("descr", string)))
-MULTI_ARG = typed(
-    MultiArg, obj(req("id", constant("multiple")), req("name", string), opt("descr", string))
-)
+def _arg(id: str) -> Encoding[Any]:
+    return obj(req("id", constant(id)), req("name", string), opt("descr", string))
+
+
+ARG = typed(Arg, _arg("single"))
+MULTI_ARG = typed(MultiArg, _arg("multiple"))
 
 PathItem = str | bytes | Arg | MultiArg
 PATH_ITEM: Encoding[PathItem] = union(

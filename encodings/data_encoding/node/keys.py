@@ -171,18 +171,17 @@ class PublicKeyHash(bytes):
             raise wrong_type("a Base58Check public key hash", text)
         found = _DECODERS.get(text[:3])
         payload = None if found is None else found[1](text)
-        if payload is None:
+        if found is None or payload is None:
             raise JsonError(
                 "invalid_base58",
                 f"{text[:60]!r} is not a Base58Check public key hash "
                 "(dn1, dn2, dn3, tz1, tz2 or tz3)",
             )
-        return bytes.__new__(cls, bytes((found[0],)) + payload)  # type: ignore[index]
+        return bytes.__new__(cls, bytes((found[0],)) + payload)
 
     def b58check(self, family: Family | None = None) -> str:
         """The Base58Check text in ``family`` (by default the current output family)."""
-        table = ADDRESS_FAMILIES[_checked_family(family or current_output_family())]
-        return check_encode(table[CURVES[self[0]]] + self[1:])
+        return _text(self, _checked_family(family or current_output_family()))
 
     def __str__(self) -> str:
         return self.b58check()
@@ -201,10 +200,13 @@ def _checked(value: Any) -> bytes:
     return bytes(value)
 
 
+def _text(raw: bytes, family: Family) -> str:
+    """The Base58Check text of a checked hash ``raw`` in ``family``."""
+    return check_encode(ADDRESS_FAMILIES[family][CURVES[raw[0]]] + raw[1:])
+
+
 def _to_b58check(value: Any) -> str:
-    raw = _checked(value)
-    table = ADDRESS_FAMILIES[current_output_family()]
-    return check_encode(table[CURVES[raw[0]]] + raw[1:])
+    return _text(_checked(value), current_output_family())
 
 
 def _curve_case(tag: int, title: str) -> Any:

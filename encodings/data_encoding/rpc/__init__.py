@@ -29,7 +29,7 @@ from ..anyjson import json
 from ..catalogue.chains import BLOCK_METADATA
 from . import alpha, shell
 from .args import ARGS, Arg, ArgError
-from .directory import Directory, NotFound, Service, Tail, parse_path
+from .directory import Directory, NotFound, Service, Tail, parse_path, path_text
 from .query import Query, QueryField
 
 __all__ = [
@@ -111,11 +111,4 @@ def describe(path: str = "/", recurse: bool = True, *, brand: str = BRAND) -> An
 
 def services(brand: str = BRAND) -> list[tuple[str, Service]]:
     """Every endpoint: its full path (``/chains/<chain_id>/...``) and service."""
-    return [("/" + "/".join(_words(p)), s) for p, s in directory_of(brand).walk()]
-
-
-def _words(path: tuple[Any, ...]) -> list[str]:
-    return [
-        w if isinstance(w, str) else f"<{w.arg.name}>*" if isinstance(w, Tail) else f"<{w.name}>"
-        for w in path
-    ]
+    return [(path_text(p), s) for p, s in directory_of(brand).walk()]

@@ -110,7 +110,7 @@ def _no_kind(text: str) -> str:
 _INT31 = (-(2**30), 2**30 - 1)
 _UINT30 = (0, 2**30 - 1)
 
-INT = Arg("int", parse=_integer("int", -(2**62), 2**62))
+INT = Arg("int", parse=_integer("int", -(2**62), 2**62 - 1))  # OCaml's 63-bit int
 BOOL = Arg("bool", parse=_bool, print=lambda b: "yes" if b else "no")
 DATE = Arg("date", "A date in seconds from epoch", parse=_date)
 CHAIN_ID = Arg(
