@@ -114,6 +114,10 @@ OPT_B = obj(req("a", uint8), opt("b", uint8))
 PAIRS = obj(req("x", uint8), req("y", uint16))
 BY_WIDTH = union([case(0, "a", obj(req("x", uint8))), case(1, "b", obj(req("x", uint16)))])
 ONLY_TAG_0 = union([case(0, "a", uint8)])
+# two shapes that agree on "x": a bad "x" fails both the same way
+SAME_X = union(
+    [case(0, "a", obj(req("x", uint8), opt("y", uint8))), case(1, "b", obj(req("x", uint8)))]
+)
 INT_OR_STRING = union([case(0, "a", uint8), case(1, "b", string)])
 NESTED = obj(req("a", list_(obj(req("b", bool_)))))
 WITH_JSON = obj(req("a", uint8), req("j", json))
@@ -744,6 +748,7 @@ ENCODE_ROWS = [
     # no_case_matched
     pytest.param(INT_OR_STRING, [1], EncodeError, "no_case_matched", (), id="union"),
     pytest.param(BY_WIDTH, {"x": 70000}, EncodeError, "no_case_matched", (), id="union-both-fail"),
+    pytest.param(SAME_X, {"x": 256}, EncodeError, "invalid_int", ("x",), id="union-same-fail"),
     pytest.param(
         list_(BY_WIDTH),
         [{"x": 1}, {"x": 70000}],
@@ -1010,6 +1015,7 @@ JSON_ROWS = [
     pytest.param(ENUM, "d", JsonError, "no_case_matched", (), id="string_enum"),
     pytest.param(INT_OR_STRING, [1], JsonError, "no_case_matched", (), id="union"),
     pytest.param(BY_WIDTH, {"x": 70000}, JsonError, "no_case_matched", (), id="union-both-fail"),
+    pytest.param(SAME_X, {"x": 256}, JsonError, "out_of_range", ("x",), id="union-same-fail"),
     # not_json (the json encoding checks what it is given)
     pytest.param(json, float("nan"), JsonError, "not_json", (), id="json-nan"),
     pytest.param(json, {1: 2}, JsonError, "not_json", (), id="json-int-key"),

@@ -26,11 +26,20 @@ The language is written with the library's own combinators, twice:
 * :data:`binary_schema_v1`, the data-encoding 1.0 dialect: ``"Fixed"``,
   ``"length_limit"``, ``"endianness"`` and ``N`` size headers.
 
-Both **read** either JSON spelling (the other one's forms are JSON-only cases),
-so a schema fetched from any node decodes into the same value. Each writes its
-own spelling; a value the legacy dialect cannot state (a little-endian
-integer, an ``exactly``-limited sequence, an ``N`` header) is an
-:class:`~data_encoding.EncodeError` there.
+Both **read** every spelling real answers use (the legacy words, 1.0's, and
+data-encoding 0.5.3's mix of ``"Float"`` and ``length_limit``), so a schema
+fetched from any node decodes into the same value, and both **print each part
+back in the words it came in**: a part with words of its own (a field's or a
+union's size class, a sequence's limit, an integer's endianness, a size
+header) remembers, in its ``spelling``, the dialect whose words it was read
+in. That memory is not part of the value
+(``spelling`` takes no part in ``==``, ``hash`` or ``repr``); a part built by
+``describe()`` prints in the writer's words. The binary forms carry no words:
+a part read from bytes prints in the words of the dialect that read it, and
+a value the legacy binary form cannot state (a little-endian integer, an
+``exactly``-limited sequence, an ``N`` header) is an
+:class:`~data_encoding.EncodeError` (``not_in_dialect``) there, never a
+silent change.
 
 >>> from data_encoding import uint8
 >>> binary_schema.to_json(uint8.describe())["toplevel"]["fields"][0]["data_kind"]
@@ -42,7 +51,7 @@ integer, an ``exactly``-limited sequence, an ``N`` header) is an
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .core import Encoding, publish
@@ -62,6 +71,8 @@ EnumSize = Literal["Int8", "Uint8", "Int16", "Uint16"]
 HeaderSize = Literal["N", "Uint30", "Uint16", "Uint8"]
 TagSize = Literal["Uint8", "Uint16"]
 Endianness = Literal["Big", "Little"]
+Dialect = Literal["legacy", "1.0"]
+
 
 # ------------------------------------------------------------------ layouts
 
@@ -75,6 +86,7 @@ class ZeroWidth:
 class Int:
     size: IntSize
     endianness: Endianness = "Big"
+    spelling: Dialect | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +99,7 @@ class RangedInt:
     min: int
     max: int
     endianness: Endianness = "Big"
+    spelling: Dialect | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +139,7 @@ class Seq:
     layout: Layout
     limit: int | None = None
     exact: bool = False
+    spelling: Dialect | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,12 +166,14 @@ class NamedField:
     name: str
     kind: Size
     layout: Layout
+    spelling: Dialect | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
 class AnonymousField:
     kind: Size
     layout: Layout
+    spelling: Dialect | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,6 +183,7 @@ class DynamicSizeField:
     name: str | None
     num_fields: int
     size: HeaderSize
+    spelling: Dialect | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,6 +215,7 @@ class Cases:
     kind: Size
     tag_size: TagSize
     cases: tuple[Case, ...]
+    spelling: Dialect | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,20 +250,34 @@ class BinarySchema:
 # Each variant is a record with a constant "kind" member (the JSON
 # discriminant), mapped to and from its dataclass by :func:`_variant`. The
 # forms that differ between the dialects are built by functions of
-# ``modern``; each dialect lists the other's forms as JSON-only cases.
-
-Dialect = Literal["legacy", "1.0"]
+# ``modern``. A dialect's unions list the other dialect's forms first, as
+# JSON-only cases: reading JSON, each takes what is spelled its way; writing
+# JSON, each prints the parts read its way; writing binary, they are
+# skipped, and the dialect's own case writes every value or names what it
+# cannot state.
 
 # JSON member names that differ from the dataclass attribute names
 _ATTRIBUTE = {"data_kind": "kind", "max_length": "limit"}
 
 
-def _never(_value: Any) -> bool:
-    return False
+def _dialect(modern: bool) -> Dialect:
+    return "1.0" if modern else "legacy"
 
 
 def _wire_value(v: Any) -> Any:
     return list(v) if type(v) is tuple else v
+
+
+def _writes(cls: type[Any], tag: int | None, spelling: Dialect | None) -> Callable[[Any], bool]:
+    """The values of ``cls`` a case writes: all of them for a tagged case, and
+    for a JSON-only one those read in its ``spelling``."""
+    if tag is not None:
+        return lambda v: type(v) is cls
+
+    def read_so(v: Any) -> bool:
+        return type(v) is cls and v.spelling == spelling
+
+    return read_so
 
 
 def _variant(
@@ -254,11 +286,14 @@ def _variant(
     word: str,
     *fields: Field,
     refuse: Callable[[Any], str | None] | None = None,
+    spelling: Dialect | None = None,
 ) -> UnionCase:
     """A union case for ``cls``: a record of ``fields`` whose ``"kind"`` member is ``word``.
 
-    ``tag=None`` makes it a JSON-only case (never chosen for writing).
-    ``refuse(v)`` names what this spelling cannot state about ``v``, if anything.
+    ``refuse(v)`` names what this spelling cannot state about ``v``, if
+    anything. ``spelling`` is the dialect whose words ``fields`` are, for a
+    ``cls`` that remembers them; ``tag=None`` makes the case JSON-only, printing
+    the values read in those words.
     """
     members = [(f.name, _ATTRIBUTE.get(f.name, f.name)) for f in fields if f.name != "kind"]
 
@@ -275,28 +310,17 @@ def _variant(
 
     def of_wire(d: dict[str, Any]) -> Any:
         args = {attr: d[name] for name, attr in members}
+        if spelling is not None:
+            args["spelling"] = spelling
         return cls(**{a: tuple(x) if type(x) is list else x for a, x in args.items()})
 
-    def match(v: Any) -> bool:
-        return type(v) is cls
-
-    return case(tag, word, conv(to_wire, of_wire, obj(*fields)), _never if tag is None else match)
-
-
-def _kind_case(word: str, tag: int | None) -> UnionCase:
-    return case(
-        tag,
-        "Fixed",
-        conv(
-            lambda v: {"size": v.n, "kind": word},
-            lambda d: Fixed(d["size"]),
-            obj(req("size", int31), req("kind", constant(word))),
-        ),
-        _never if tag is None else lambda v: type(v) is Fixed,
-    )
+    return case(tag, word, conv(to_wire, of_wire, obj(*fields)), _writes(cls, tag, spelling))
 
 
 def _kind_encoding(modern: bool) -> Encoding[Size]:
+    """A size class; a fixed size is ``{"size": n, "kind": "Fixed"}`` in 1.0's
+    words, ``"Float"`` in legacy's."""
+
     def unsized(tag: int, word: str, value: Size) -> UnionCase:
         return case(
             tag,
@@ -305,18 +329,22 @@ def _kind_encoding(modern: bool) -> Encoding[Size]:
             lambda v: v is value,
         )
 
-    own, other = ("Fixed", "Float") if modern else ("Float", "Fixed")
-    return def_(
-        "schema.kind",
-        union(
-            [
-                _kind_case(own, 2),
-                unsized(0, "Dynamic", DYNAMIC),
-                unsized(1, "Variable", VARIABLE),
-                _kind_case(other, None),
-            ]
+    word = "Fixed" if modern else "Float"
+    fixed = case(
+        2,
+        "Fixed",
+        conv(
+            lambda v: {"size": v.n, "kind": word},
+            lambda d: Fixed(d["size"]),
+            obj(req("size", int31), req("kind", constant(word))),
         ),
+        lambda v: type(v) is Fixed,
     )
+    return union([fixed, unsized(0, "Dynamic", DYNAMIC), unsized(1, "Variable", VARIABLE)])
+
+
+def _own_kind(modern: bool) -> Encoding[Size]:
+    return def_("schema.kind", _kind_encoding(modern))
 
 
 _INTEGER = string_enum(["Int16", "Int8", "Uint16", "Uint8"])
@@ -339,6 +367,7 @@ def _int_case(modern: bool, tag: int | None) -> UnionCase:
         *endian,
         req("kind", constant("Int")),
         refuse=None if modern else _little_endian,
+        spelling=_dialect(modern),
     )
 
 
@@ -353,6 +382,7 @@ def _ranged_int_case(modern: bool, tag: int | None) -> UnionCase:
         req("max", int31),
         req("kind", constant("RangedInt")),
         refuse=None if modern else _little_endian,
+        spelling=_dialect(modern),
     )
 
 
@@ -400,6 +430,7 @@ def _seq_case(modern: bool, layout: Encoding[Any], tag: int | None) -> UnionCase
             kind,
             opt("max_length", int31),
             refuse=lambda v: "an exact sequence length" if v.exact else None,
+            spelling="legacy",
         )
     fields = obj(req("layout", layout), kind, dft("length_limit", _LENGTH_LIMIT, None))
 
@@ -409,14 +440,10 @@ def _seq_case(modern: bool, layout: Encoding[Any], tag: int | None) -> UnionCase
 
     def of_wire(d: dict[str, Any]) -> Seq:
         limit = d["length_limit"]
-        return Seq(d["layout"]) if limit is None else Seq(d["layout"], *limit)
+        n, exact = (None, False) if limit is None else limit
+        return Seq(d["layout"], n, exact, spelling="1.0")
 
-    return case(
-        tag,
-        "Seq",
-        conv(to_wire, of_wire, fields),
-        _never if tag is None else lambda v: type(v) is Seq,
-    )
+    return case(tag, "Seq", conv(to_wire, of_wire, fields), _writes(Seq, tag, "1.0"))
 
 
 def _layout_encoding(modern: bool) -> Encoding[Layout]:
@@ -424,8 +451,17 @@ def _layout_encoding(modern: bool) -> Encoding[Layout]:
         return _variant(tag, cls, kind, req("kind", constant(kind)))
 
     def body(layout: Encoding[Any]) -> Encoding[Any]:
+        # the other dialect's words, JSON only (legacy's integers read as 1.0's do)
+        other = [_seq_case(False, layout, None)]
+        if not modern:
+            other = [
+                _int_case(True, None),
+                _ranged_int_case(True, None),
+                _seq_case(True, layout, None),
+            ]
         return union(
             [
+                *other,
                 word(0, ZeroWidth, "Zero_width"),
                 _int_case(modern, 1),
                 word(2, Bool, "Bool"),
@@ -452,14 +488,40 @@ def _layout_encoding(modern: bool) -> Encoding[Layout]:
                 _seq_case(modern, layout, 9),
                 _variant(10, Ref, "Ref", req("name", string), req("kind", constant("Ref"))),
                 word(11, Padding, "Padding"),
-                # the other dialect's spellings, read from JSON only
-                _int_case(not modern, None),
-                _ranged_int_case(not modern, None),
-                _seq_case(not modern, layout, None),
             ]
         )
 
     return mu("layout", body)
+
+
+def _sized_cases(
+    modern: bool, layout: Encoding[Any], kind: Encoding[Size], tags: tuple[int, int] | None
+) -> list[UnionCase]:
+    """The named and anonymous field cases, in ``modern``'s words for a fixed size
+    (``tags=None``: JSON only, printing the fields read in those words)."""
+    named, anon = tags or (None, None)
+    dialect = _dialect(modern)
+    return [
+        _variant(
+            named,
+            NamedField,
+            "named",
+            req("name", string),
+            req("layout", layout),
+            req("data_kind", kind),
+            req("kind", constant("named")),
+            spelling=dialect,
+        ),
+        _variant(
+            anon,
+            AnonymousField,
+            "anon",
+            req("layout", layout),
+            req("kind", constant("anon")),
+            req("data_kind", kind),
+            spelling=dialect,
+        ),
+    ]
 
 
 def _dyn_case(modern: bool, tag: int | None) -> UnionCase:
@@ -473,33 +535,22 @@ def _dyn_case(modern: bool, tag: int | None) -> UnionCase:
         req("num_fields", int31),
         req("size", string_enum(headers)),
         refuse=None if modern else lambda v: "an N size header" if v.size == "N" else None,
+        spelling=_dialect(modern),
     )
 
 
 def _field_encoding(modern: bool) -> Encoding[FieldDescr]:
     layout = dynamic_size(_layout_encoding(modern))
-    kind = _kind_encoding(modern)
+    # the other dialect's words, JSON only (legacy's headers read as 1.0's do)
+    other = _sized_cases(not modern, layout, _kind_encoding(not modern), None)
+    if not modern:
+        other.append(_dyn_case(True, None))
     return def_(
         "schema.field",
         union(
             [
-                _variant(
-                    0,
-                    NamedField,
-                    "named",
-                    req("name", string),
-                    req("layout", layout),
-                    req("data_kind", kind),
-                    req("kind", constant("named")),
-                ),
-                _variant(
-                    1,
-                    AnonymousField,
-                    "anon",
-                    req("layout", layout),
-                    req("kind", constant("anon")),
-                    req("data_kind", kind),
-                ),
+                *other,
+                *_sized_cases(modern, layout, _own_kind(modern), (0, 1)),
                 _dyn_case(modern, 2),
                 _variant(
                     3,
@@ -508,9 +559,30 @@ def _field_encoding(modern: bool) -> Encoding[FieldDescr]:
                     req("kind", constant("option_indicator")),
                     req("name", string),
                 ),
-                _dyn_case(not modern, None),
             ]
         ),
+    )
+
+
+def _cases_case(
+    modern: bool, tag: int | None, kind: Encoding[Size], cases: Encoding[Any]
+) -> UnionCase:
+    """A union's description, in ``modern``'s words for a fixed size (``tag=None``:
+    JSON only, printing the unions read in those words)."""
+    dialect = _dialect(modern)
+    return case(
+        tag,
+        "Cases",
+        conv(
+            lambda v: {"tag_size": v.tag_size, "kind": v.kind, "cases": list(v.cases)},
+            lambda d: Cases(d["kind"], d["tag_size"], tuple(d["cases"]), spelling=dialect),
+            obj(
+                req("tag_size", _TAG_SIZE),
+                req("kind", dynamic_size(kind)),
+                req("cases", cases),
+            ),
+        ),
+        _writes(Cases, tag, dialect),
     )
 
 
@@ -524,6 +596,7 @@ def _toplevel_encoding(modern: bool) -> Encoding[Toplevel]:
             obj(req("tag", int31), req("fields", fields), opt("name", string)),
         ),
     )
+    cases = list_(case_encoding)
     return union(
         [
             case(
@@ -536,20 +609,9 @@ def _toplevel_encoding(modern: bool) -> Encoding[Toplevel]:
                 ),
                 lambda v: type(v) is Obj,
             ),
-            case(
-                1,
-                "Cases",
-                conv(
-                    lambda v: {"tag_size": v.tag_size, "kind": v.kind, "cases": list(v.cases)},
-                    lambda d: Cases(d["kind"], d["tag_size"], tuple(d["cases"])),
-                    obj(
-                        req("tag_size", _TAG_SIZE),
-                        req("kind", dynamic_size(_kind_encoding(modern))),
-                        req("cases", list_(case_encoding)),
-                    ),
-                ),
-                lambda v: type(v) is Cases,
-            ),
+            # the other dialect's words for the size class, JSON only
+            _cases_case(not modern, None, _kind_encoding(not modern), cases),
+            _cases_case(modern, 1, _own_kind(modern), cases),
             case(
                 2,
                 "Int_enum",

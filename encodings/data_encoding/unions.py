@@ -433,9 +433,12 @@ class Union(Encoding[Any]):
         """``attempt(payload, value, context)`` with the first case that takes ``value``.
 
         A case chosen by a decisive selector reports its own failure; the others
-        are skipped when they fail. With no case left, the only plausible case's
-        error says best what is wrong, else :meth:`_miss` (using the ``member``
-        that tells the cases apart, if any).
+        are skipped when they fail. With no case left, the error that says best
+        what is wrong is the only plausible case's, or the one that got furthest
+        into the value (the longest path), when the cases that got that far all
+        say the same (alternative spellings of one shape fail at one place);
+        else :meth:`_miss` (using the ``member`` that tells the cases apart, if
+        any).
         """
         failures: list[DataEncodingError] | None = None  # built on the error path only
         for matches, hard, payload in cases:
@@ -447,8 +450,11 @@ class Union(Encoding[Any]):
                 if hard:
                     raise
                 failures = [*(failures or ()), err]
-        if failures is not None and len(failures) == 1:
-            raise failures[0]
+        if failures is not None:
+            depth = max(len(err.path) for err in failures)
+            said = {(err.code, err.message, err.path) for err in failures if len(err.path) == depth}
+            if len(failures) == 1 or (depth and len(said) == 1):
+                raise next(err for err in failures if len(err.path) == depth)
         raise self._miss(value, cls, member)
 
     def _build_writer(self) -> Writer:
