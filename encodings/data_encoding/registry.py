@@ -4,7 +4,7 @@ Ids are dotted and lower-case (``shell.block_header``, ``admin.daemon``,
 ``rpc.service_tree``...). Each :class:`Entry` gives the encoding, a one-line
 description, the part of the seed it implements and its samples (valid
 values in JSON and hex, and invalid inputs with the error they give, read
-from ``seeds/samples/<id>.json`` in the project: :data:`SAMPLES`).
+from ``seeds/samples/<id>.json``, shipped in the package: :data:`SAMPLES`).
 
 The catalogue registers itself on first use (:mod:`data_encoding.catalogue`);
 its encodings are module constants there, so they pickle by reference.
@@ -33,9 +33,9 @@ from .jsonvalue import JsonValue
 
 __all__ = ["Entry", "UnknownId", "entries", "find", "ids", "register"]
 
-SAMPLES = Path(__file__).resolve().parents[2] / "seeds" / "samples"
-"""Where the samples are: the project's ``seeds/samples`` (a clone or an
-editable install; a wheel does not carry them, and its entries have none)."""
+SAMPLES = Path(__file__).resolve().parent / "catalogue" / "samples"
+"""Where the samples are: package data, so installed wheels carry them (the
+project's ``seeds/samples`` is a link to this folder)."""
 
 _ID = re.compile(r"[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)*")
 
