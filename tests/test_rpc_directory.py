@@ -12,8 +12,9 @@ from typing import Any
 
 import pytest
 
-from data_encoding import rpc
+from data_encoding import DefinitionError, empty, rpc
 from data_encoding.catalogue.discovery import SERVICE_TREE
+from data_encoding.hashes import BlockHash, ChainId
 from data_encoding.node import PublicKeyHash, output_family, public_key_hash, set_output_family
 from golden import VECTORS
 
@@ -91,7 +92,7 @@ def test_typed_endpoints_can_be_listed() -> None:
 def test_query_arguments_are_typed() -> None:
     (blocks,) = [s for p, s in rpc.services() if p == "/chains/<chain_id>/blocks"]
     h = "BKpbfCvh777DQHnXjU2sqHvVUNZ7dBAdqEfKkdw8EGSkD9LSYXb"
-    parsed = blocks.query.parse(f"length=3&head={h}&head={h}&min_date=2020-04-20T16:20:00Z")
+    parsed = blocks.query.parse(f"length=3&head={h}&head={h}&min_date=1587399600")
     assert parsed["length"] == 3 and [str(x) for x in parsed["head"]] == [h, h]
     assert parsed["min_date"] == 1587399600
     with pytest.raises(rpc.ArgError, match="duplicate"):
@@ -106,6 +107,189 @@ def test_the_real_nodes_describe_prints_back_identically() -> None:
         json.loads(text), indent=1
     )
     assert SERVICE_TREE.to_json(SERVICE_TREE.decode(SERVICE_TREE.encode(tree))) == json.loads(text)
+
+
+# ------------------------------------------------------------------ building a directory
+
+A = rpc.ARGS
+
+
+def _service(method: Any, path: str) -> rpc.Service:
+    return rpc.Service(method, rpc.parse_path(path), output=empty)
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "message"),
+    [
+        (("GET", "/a"), ("GET", "/a"), "GET /a: registered twice"),
+        (("GET", "/a/<int>"), ("GET", "/a/b"), "GET /a/b: 'b' beside argument int"),
+        (("GET", "/a/b"), ("GET", "/a/<int>"), "GET /a/<int>: argument int beside ['b']"),
+        (("GET", "/a/<int>"), ("GET", "/a/<pid>"), "GET /a/<pid>: two arguments at one place"),
+        (("GET", "/a/<int>"), ("GET", "/a/<int>*"), "GET /a/<int>*: two arguments at one place"),
+        (
+            ("GET", "/a/<string>*"),
+            ("GET", "/a/<string>*/b"),
+            "GET /a/<string>*/b: a path goes through a dynamic subtree or a tail",
+        ),
+    ],
+)
+def test_a_path_that_cannot_be_placed_is_refused(
+    first: tuple[str, str], then: tuple[str, str], message: str
+) -> None:
+    d = rpc.Directory()
+    d.register(_service(*first))
+    with pytest.raises(DefinitionError) as caught:
+        d.register(_service(*then))
+    assert caught.value.message == message
+    d.register(_service("POST", first[1]))  # another method at the same place is fine
+
+
+def test_dynamic_subtrees_take_their_place_whole() -> None:
+    d = rpc.Directory()
+    d.register(_service("GET", "/a"))
+    with pytest.raises(DefinitionError) as caught:
+        d.mount(rpc.parse_path("/a"), None, None)
+    assert caught.value.message == "mount /a: the place is taken"
+    d.mount(rpc.parse_path("/m"), "on demand", None)
+    for path, message in (
+        ("/m", "GET /m: the place is a dynamic subtree"),
+        ("/m/x", "GET /m/x: a path goes through a dynamic subtree or a tail"),
+    ):
+        with pytest.raises(DefinitionError) as caught:
+            d.register(_service("GET", path))
+        assert caught.value.message == message
+    with pytest.raises(DefinitionError) as caught:
+        d.mount(rpc.parse_path("/m"), None, None)
+    assert caught.value.message == "mount /m: the place is taken"
+    assert d.describe("/m") == {"dynamic": "on demand"}
+
+
+def test_an_unknown_argument_name_is_refused() -> None:
+    with pytest.raises(DefinitionError) as caught:
+        rpc.parse_path("/a/<chain>/b")
+    assert caught.value.message == "/a/<chain>/b: no argument is named 'chain'"
+    path = rpc.parse_path("/a/<chain_id>/<string>*")
+    assert path == ("a", A["chain_id"], rpc.Tail(A["string"]))
+    assert rpc.path_text(path) == "/a/<chain_id>/<string>*"
+
+
+# ------------------------------------------------------------------ arguments
+
+BLOCK = "BKpbfCvh777DQHnXjU2sqHvVUNZ7dBAdqEfKkdw8EGSkD9LSYXb"
+BAD_BLOCK = (
+    "'block_id' expects a block hash or level, or genesis, head, checkpoint, save_point "
+    "or caboose, with ~N, -N or +N where the node allows, not "
+)
+CHAIN = "NetXdQprcVkpaWU"
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "value"),
+    [
+        ("int", "-12", -12),
+        ("int", str(2**62 - 1), 2**62 - 1),
+        ("bool", "yes", True),
+        ("bool", "true", True),
+        ("bool", "", True),  # a flag given as ?name
+        ("bool", "no", False),
+        ("bool", "false", False),
+        ("date", "1587399600", 1587399600),
+        ("date", "-5", -5),
+        ("date", "none", 0),
+        ("date", "epoch", 0),
+        ("chain_id", "main", "main"),
+        ("chain_id", "test", "test"),
+        ("block_id", "head", "head"),
+        ("block_id", "genesis", "genesis"),
+        ("block_id", "head~2", "head~2"),
+        ("block_id", "head-10", "head-10"),
+        ("block_id", "genesis+7", "genesis+7"),
+        ("block_id", "checkpoint", "checkpoint"),
+        ("block_id", "save_point~1", "save_point~1"),
+        ("block_id", "caboose+2", "caboose+2"),
+        ("block_id", f"{BLOCK}~3", f"{BLOCK}~3"),
+        ("block_id", f"{BLOCK}+3", f"{BLOCK}+3"),
+        ("block_id", "1234", 1234),
+        ("block_id", "0", 0),
+        ("Unix_signal", "1", 1),
+        ("Unix_signal", "64", 64),
+        ("size", "0", 0),
+        ("size", str(2**30 - 1), 2**30 - 1),
+        ("daemon_kind", "endorser", "endorser"),
+        ("alias", "bob", "bob"),
+        ("list_offset", "3", 3),
+    ],
+)
+def test_an_argument_reads_its_text(name: str, text: str, value: Any) -> None:
+    got = A[name].parse(text)
+    assert got == value and type(got) is type(value)
+
+
+def test_hash_arguments_read_base58check() -> None:
+    assert A["chain_id"].parse(CHAIN) == ChainId.from_b58check(CHAIN)
+    assert A["block_id"].parse(BLOCK) == BlockHash.from_b58check(BLOCK)
+    assert A["block_hash"].parse(BLOCK) == BlockHash.from_b58check(BLOCK)
+    assert A["pkh"].parse(TZ1) == A["pkh"].parse(DN1) == PublicKeyHash(bytes(21))
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "message"),
+    [
+        ("int", "12a", "'int' expects an integer, not '12a'"),
+        ("int", str(2**62), f"'int' expects an integer in {-(2**62)}..{2**62 - 1}, not {2**62}"),
+        ("bool", "maybe", "'bool' expects yes, true, no or false, not 'maybe'"),
+        (
+            "date",
+            "2020-04-20T16:20:00Z",  # the node's date argument is seconds only
+            "'date' expects seconds from the epoch (an int64), not '2020-04-20T16:20:00Z'",
+        ),
+        ("date", str(2**63), f"'date' expects seconds from the epoch (an int64), not '{2**63}'"),
+        (
+            "chain_id",
+            "mainnet",
+            "'chain_id' expects main, test or a Base58Check chain_id, not 'mainnet'",
+        ),
+        *(
+            ("block_id", text, BAD_BLOCK + repr(text))
+            for text in (
+                "head~x",
+                "head+1",  # head counts back only
+                "genesis~1",  # genesis counts forward only
+                "head~1~2",  # one delimiter
+                "2147483648",  # a level is an int32
+                "-1",
+                "",
+                BLOCK[:-1] + "Y",  # a bad checksum
+            )
+        ),
+        ("pkh", "tz9x", "'pkh' expects a Base58Check pkh, not 'tz9x'"),
+        ("Unix_signal", "0", "'Unix_signal' expects an integer in 1..64, not 0"),
+        ("Unix_signal", "65", "'Unix_signal' expects an integer in 1..64, not 65"),
+        ("size", "-1", f"'size' expects an integer in 0..{2**30 - 1}, not -1"),
+        ("pid", " 1", "'pid' expects an integer, not ' 1'"),
+        (
+            "daemon_kind",
+            "sleeper",
+            "'daemon_kind' expects baker, endorser or accuser, not 'sleeper'",
+        ),
+    ],
+)
+def test_an_argument_refuses_other_text(name: str, text: str, message: str) -> None:
+    with pytest.raises(rpc.ArgError) as caught:
+        A[name].parse(text)
+    assert str(caught.value) == message
+
+
+def test_arguments_print_what_they_read() -> None:
+    assert [A["bool"].print(b) for b in (True, False)] == ["yes", "no"]
+    assert A["int"].print(A["int"].parse("-7")) == "-7"
+    assert A["chain_id"].print(A["chain_id"].parse(CHAIN)) == CHAIN
+    assert A["block_id"].print(A["block_id"].parse("head~2")) == "head~2"
+    assert A["Unix_signal"].describe() == {
+        "id": "single",
+        "name": "Unix_signal",
+        "descr": "A Unix signal number",
+    }
 
 
 # ------------------------------------------------------------------ address families

@@ -45,6 +45,8 @@ __all__ = [
     "Tail",
     "describe",
     "directory_of",
+    "parse_path",
+    "path_text",
     "services",
 ]
 

@@ -25,7 +25,6 @@ from typing import Any
 from ..errors import DataEncodingError
 from ..hashes import BlockHash, ChainId, OperationHash, ProtocolHash
 from ..node.keys import PublicKeyHash
-from ..timestamp import parse_rfc3339
 
 __all__ = ["ARGS", "Arg", "ArgError"]
 
@@ -60,39 +59,80 @@ def _integer(name: str, low: int, high: int) -> Callable[[str], int]:
     return parse
 
 
-def _b58(name: str, cls: Callable[[str], Any]) -> Callable[[str], Any]:
+def _b58(name: str, cls: Callable[[str], Any], words: tuple[str, ...] = ()) -> Callable[[str], Any]:
+    """A Base58Check hash of ``cls``, or one of the alias ``words`` (kept as text)."""
+    expected = ", ".join(words) + " or " if words else ""
+
     def parse(text: str) -> Any:
+        if text in words:
+            return text
         try:
             return cls(text)
         except (DataEncodingError, ValueError):
-            raise ArgError(f"{name!r} expects a Base58Check {name}, not {text[:60]!r}") from None
+            raise ArgError(
+                f"{name!r} expects {expected}a Base58Check {name}, not {text[:60]!r}"
+            ) from None
 
     return parse
 
 
-def _one_of(name: str, words: tuple[str, ...], other: Callable[[str], Any]) -> Callable[[str], Any]:
-    def parse(text: str) -> Any:
-        return text if text in words else other(text)
+def _word(name: str, words: tuple[str, ...]) -> Callable[[str], str]:
+    expected = ", ".join(words[:-1]) + f" or {words[-1]}"
+
+    def parse(text: str) -> str:
+        if text not in words:
+            raise ArgError(f"{name!r} expects {expected}, not {text[:40]!r}")
+        return text
 
     return parse
 
 
-_BLOCK_ALIAS = re.compile(r"(?:head|genesis)(?:[~-][0-9]+)?")
+_BLOCK_FORM = re.compile(r"(?P<base>[^~+-]+)(?:(?P<delim>[~+-])(?P<n>[0-9]+))?")
+_SYMBOLIC = {("genesis", None), ("genesis", "+"), ("head", None), ("head", "~"), ("head", "-")} | {
+    (alias, delim)
+    for alias in ("checkpoint", "save_point", "caboose")
+    for delim in (None, "~", "-", "+")
+}
+_INT31_MAX = 2**31 - 1
+_INT_MAX = 2**62 - 1  # OCaml's 63-bit int
 
 
 def _block_id(text: str) -> Any:
-    if _BLOCK_ALIAS.fullmatch(text):
-        return text
-    if re.fullmatch(r"[0-9]+", text):
-        return int(text)  # a level
-    return _b58("block_id", BlockHash)(text)
+    """The node's block identifiers (``Block_services.parse_block`` of its era):
+    ``genesis`` and ``genesis+N`` (a level); ``head``, ``head~N``, ``head-N``
+    (the Nth predecessor); ``checkpoint``, ``save_point`` and ``caboose``, each
+    alone or with ``~N``, ``-N`` or ``+N`` (the Nth successor); a level; a block
+    hash, alone or with ``~N``, ``-N`` or ``+N``. One delimiter at most; ``N``
+    in decimal. A level reads as an ``int`` and a bare hash as a
+    :class:`~data_encoding.hashes.BlockHash`; every other form as its text."""
+    m = _BLOCK_FORM.fullmatch(text)
+    if m is not None:
+        base, delim, n = m["base"], m["delim"], m["n"]
+        if n is None or int(n) <= (_INT31_MAX if base == "genesis" else _INT_MAX):
+            if (base, delim) in _SYMBOLIC:
+                return text
+            if delim is None and re.fullmatch(r"[0-9]+", base) and int(base) <= _INT31_MAX:
+                return int(base)  # a level
+            try:
+                block = BlockHash(base)
+            except (DataEncodingError, ValueError):
+                pass
+            else:
+                return block if delim is None else text
+    raise ArgError(
+        "'block_id' expects a block hash or level, or genesis, head, checkpoint, save_point "
+        f"or caboose, with ~N, -N or +N where the node allows, not {text[:60]!r}"
+    )
 
 
 def _date(text: str) -> int:
-    seconds = parse_rfc3339(text)
-    if seconds is not None:
-        return seconds
-    return _integer("date", -(2**63), 2**63 - 1)(text)
+    """The node's ``Time.Protocol.rpc_arg``: seconds from the epoch (an int64),
+    or ``none`` / ``epoch`` for 0."""
+    if text in ("none", "epoch"):
+        return 0
+    if re.fullmatch(r"-?[0-9]+", text) is None or not -(2**63) <= int(text) < 2**63:
+        raise ArgError(f"'date' expects seconds from the epoch (an int64), not {text[:40]!r}")
+    return int(text)
 
 
 def _bool(text: str) -> bool:
@@ -101,10 +141,6 @@ def _bool(text: str) -> bool:
     if text in ("no", "false"):
         return False
     raise ArgError(f"'bool' expects yes, true, no or false, not {text[:40]!r}")
-
-
-def _no_kind(text: str) -> str:
-    raise ArgError(f"'daemon_kind' expects baker, endorser or accuser, not {text[:40]!r}")
 
 
 _INT31 = (-(2**30), 2**30 - 1)
@@ -117,14 +153,15 @@ CHAIN_ID = Arg(
     "chain_id",
     "A chain identifier. This is either a chain hash in Base58Check notation "
     "or a one the predefined aliases: 'main', 'test'.",
-    parse=_one_of("chain_id", ("main", "test"), _b58("chain_id", ChainId)),
+    parse=_b58("chain_id", ChainId, ("main", "test")),
 )
 BLOCK_ID = Arg(
     "block_id",
     "A block identifier. This is either a block hash in Base58Check notation, "
     "one the predefined aliases: 'genesis', 'head' or a block level (index in "
     "the chain). One might also use 'head~N' or '<hash>~N' where N is an "
-    "integer to denote the Nth predecessor of the designated block.",
+    "integer to denote the Nth predecessor of the designated block.Also, "
+    "'<hash>+N' denotes the Nth successor of a block.",
     parse=_block_id,
 )
 BLOCK_HASH = Arg(
@@ -166,7 +203,7 @@ ARGS: dict[str, Arg] = {
         Arg(
             "daemon_kind",
             "baker, endorser or accuser",
-            parse=_one_of("daemon_kind", ("baker", "endorser", "accuser"), _no_kind),
+            parse=_word("daemon_kind", ("baker", "endorser", "accuser")),
         ),
         Arg("peer_id", "A cryptographic node identity (Base58Check-encoded)"),
         Arg("point", "A network point (ipv4:port or [ipv6]:port)."),

@@ -18,6 +18,12 @@ services, and with ``recurse`` its sub-directories (sorted by name, each
 described recursively); a path that crosses a dynamic subtree describes the
 subtree's own directory; without ``recurse``, a node with no service is
 not found.
+
+Building a directory, a path that cannot be placed (a second service with
+the same method and path, a static segment beside an argument, two
+arguments at one place, a path through a dynamic subtree, an unknown
+argument name) is a :class:`~data_encoding.DefinitionError` that names the
+method, the path and why.
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ from typing import Any, Literal
 
 from ..catalogue.failures import ERROR
 from ..core import Encoding
+from ..errors import DefinitionError
 from .args import ARGS, Arg, ArgError
 from .query import Query
 
@@ -58,6 +65,8 @@ def parse_path(text: str) -> tuple[Segment, ...]:
     for word in text.strip("/").split("/") if text.strip("/") else []:
         if word.startswith("<"):
             name = word[1:].rstrip("*").rstrip(">")
+            if name not in ARGS:
+                raise DefinitionError(f"{text}: no argument is named {name!r}")
             arg = ARGS[name]
             out.append(Tail(arg) if word.endswith("*") else arg)
         else:
@@ -143,18 +152,20 @@ class Directory:
 
     def _child(self, segment: Segment, where: str) -> Directory:
         if self.dynamic is not None or self.tail:
-            raise ValueError(f"{where}: a path goes through a dynamic subtree or a tail")
+            raise DefinitionError(f"{where}: a path goes through a dynamic subtree or a tail")
         if isinstance(segment, str):
             if self.dispatch is not None:
-                raise ValueError(f"{where}: {segment!r} beside argument {self.dispatch[0].name}")
+                raise DefinitionError(
+                    f"{where}: {segment!r} beside argument {self.dispatch[0].name}"
+                )
             return self.suffixes.setdefault(segment, Directory())
         arg = segment.arg if isinstance(segment, Tail) else segment
         if self.suffixes:
-            raise ValueError(f"{where}: argument {arg.name} beside {sorted(self.suffixes)}")
+            raise DefinitionError(f"{where}: argument {arg.name} beside {sorted(self.suffixes)}")
         if self.dispatch is None:
             self.dispatch = (arg, Directory(tail=isinstance(segment, Tail)))
         elif self.dispatch[0] != arg or self.dispatch[1].tail != isinstance(segment, Tail):
-            raise ValueError(f"{where}: two arguments at one place")
+            raise DefinitionError(f"{where}: two arguments at one place")
         return self.dispatch[1]
 
     def _node(self, path: tuple[Segment, ...], where: str) -> Directory:
@@ -164,11 +175,13 @@ class Directory:
         return node
 
     def register(self, service: Service) -> None:
-        """Add ``service`` at its path (``ValueError`` on a conflict)."""
+        """Add ``service`` at its path (:class:`~data_encoding.DefinitionError` on a conflict)."""
         where = f"{service.method} {service.path_text}"
         node = self._node(service.path, where)
-        if node.dynamic is not None or service.method in node.services:
-            raise ValueError(f"{where}: registered twice")
+        if node.dynamic is not None:
+            raise DefinitionError(f"{where}: the place is a dynamic subtree")
+        if service.method in node.services:
+            raise DefinitionError(f"{where}: registered twice")
         node.services[service.method] = service
 
     def mount(
@@ -177,7 +190,7 @@ class Directory:
         """Make the node at ``path`` a dynamic subtree (``below`` its directory, when known)."""
         node = self._node(path, f"mount {path_text(path)}")
         if node.services or node.suffixes or node.dispatch or node.dynamic:
-            raise ValueError(f"mount {path_text(path)}: the place is taken")
+            raise DefinitionError(f"mount {path_text(path)}: the place is taken")
         node.dynamic = Dynamic(description, below)
 
     # ------------------------------------------------------------ reading
