@@ -189,3 +189,26 @@ def test_fitness_order_is_the_seeds(a: list[bytes], b: list[bytes]) -> None:
         return 0
 
     assert compare_fitness(a, b) == seed_order(a, b)
+
+
+# ------------------------------------------------------------------ make demo
+
+
+def test_the_demo_shows_a_record_both_ways_and_a_precise_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from data_encoding import demo
+
+    assert demo.main([]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[:7] == [
+        "admin.daemon_status",
+        '  JSON in:  {"id":3,"pid":4242,"state":"exited","code":1}',
+        "  binary:   000000030100001092ff00000001  (14 bytes; length() says 14)",
+        '  JSON out: {"id":3,"pid":4242,"state":"exited","code":1}',
+        "  corrupted: 000000030700001092ff00000001",
+        "  error: unexpected tag 7 for union process_state (known tags: [0, 1, 2, 3]) (byte 4)",
+        "         code='unexpected_tag' offset=4 path=[]",
+    ]
+    assert lines.count("  JSON again equals the input: True") == 3
+    assert lines[-1] == "  the directory has 169 endpoints, 25 fully typed"

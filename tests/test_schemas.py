@@ -30,6 +30,13 @@ from data_encoding import (
     Fixed,
     binary_schema,
     binary_schema_v1,
+    int31,
+    list_,
+    n,
+    obj,
+    opt,
+    req,
+    string,
 )
 from data_encoding import schema as bs
 from data_encoding.table import render
@@ -389,21 +396,29 @@ def test_property_covers_every_encoding() -> None:
 
 
 def test_seed_daemon_status_schema() -> None:
-    """The demo's daemon status record (the seed's admin daemons), derived by hand
-    with the reference's algorithm: the def names the union, the list of
-    strings takes ``X_0`` for its element, and ``n`` brings the ``N.t`` entry."""
-    from data_encoding.demo import daemon_status
+    """A daemon record with a named process state, a list and a bignum, derived
+    by hand with the reference's algorithm: the def names the union, the list
+    of strings takes ``X_0`` for its element, and ``n`` brings the ``N.t``
+    entry."""
+    from data_encoding.catalogue.admin import PROCESS_STATE
     from data_encoding.describe import ZARITH_TEXTS
 
-    int31 = bs.RangedInt(-(2**30), 2**30 - 1)
+    daemon_status = obj(
+        req("id", int31),
+        req("state", PROCESS_STATE),
+        req("delegates", list_(string)),
+        opt("minimal_nanotez_per_gas_unit", n),
+    )
+
+    int31_layout = bs.RangedInt(-(2**30), 2**30 - 1)
     tag = bs.NamedField("Tag", Fixed(1), bs.Int("Uint8"))
-    pid = bs.NamedField("pid", Fixed(4), int31)
-    code = bs.NamedField("code", Fixed(4), int31)
+    pid = bs.NamedField("pid", Fixed(4), int31_layout)
+    code = bs.NamedField("code", Fixed(4), int31_layout)
     field = "minimal_nanotez_per_gas_unit"
     expected = bs.BinarySchema(
         bs.Obj(
             (
-                bs.NamedField("id", Fixed(4), int31),
+                bs.NamedField("id", Fixed(4), int31_layout),
                 bs.NamedField("state", DYNAMIC, bs.Ref("process_state")),
                 bs.DynamicSizeField(None, 1, "Uint30"),
                 bs.NamedField("delegates", VARIABLE, bs.Seq(bs.Ref("X_0"))),

@@ -40,6 +40,7 @@ from ..strings import string
 from ..timestamp import system
 from ..typed import typed
 from ..unions import case, string_enum, union
+from ..wrappers import def_
 from ..zarith import z
 
 __all__ = [
@@ -110,36 +111,42 @@ class Signaled(TypedDict):
 ProcessState = Running | Exited | Stopped | Signaled
 
 
-PROCESS_STATE: Encoding[ProcessState] = union(
-    [
-        case(
-            0, "running", typed(Running, obj(req("pid", int31), req("state", constant("running"))))
-        ),
-        case(
-            1,
-            "exited",
-            typed(
-                Exited,
-                obj(req("pid", int31), req("state", constant("exited")), opt("code", int31)),
+# named as the seed names it, so that errors and tables say "process_state"
+PROCESS_STATE: Encoding[ProcessState] = def_(
+    "process_state",
+    union(
+        [
+            case(
+                0,
+                "running",
+                typed(Running, obj(req("pid", int31), req("state", constant("running")))),
             ),
-        ),
-        case(
-            2,
-            "stopped",
-            typed(
-                Stopped,
-                obj(req("pid", int31), req("state", constant("stopped")), req("code", int31)),
+            case(
+                1,
+                "exited",
+                typed(
+                    Exited,
+                    obj(req("pid", int31), req("state", constant("exited")), opt("code", int31)),
+                ),
             ),
-        ),
-        case(
-            3,
-            "signaled",
-            typed(
-                Signaled,
-                obj(req("pid", int31), req("state", constant("signaled")), req("code", int31)),
+            case(
+                2,
+                "stopped",
+                typed(
+                    Stopped,
+                    obj(req("pid", int31), req("state", constant("stopped")), req("code", int31)),
+                ),
             ),
-        ),
-    ]
+            case(
+                3,
+                "signaled",
+                typed(
+                    Signaled,
+                    obj(req("pid", int31), req("state", constant("signaled")), req("code", int31)),
+                ),
+            ),
+        ]
+    ),
 )
 
 
