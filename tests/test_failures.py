@@ -1843,3 +1843,18 @@ def test_strategy_without_hypothesis_says_what_to_install(
     monkeypatch.undo()
     value = find(fresh.strategy(), lambda v: len(v["b"]) == 1)  # nothing half-built was kept
     assert fresh.decode(fresh.encode(value)) == value
+
+
+def test_every_error_code_is_raised_somewhere() -> None:
+    """The closed set has no dead word: each code appears in the package
+    outside ``errors.py`` (``invalid_definition`` is ``DefinitionError``'s own)."""
+    from pathlib import Path
+
+    from data_encoding.errors import ERROR_CODES
+
+    package = Path(de.__file__).parent
+    source = "\n".join(p.read_text() for p in package.rglob("*.py") if p.name != "errors.py")
+    unused = {c for c in ERROR_CODES if f'"{c}"' not in source}
+    assert unused == {"invalid_definition"}
+    with pytest.raises(AssertionError):
+        de.DecodeError("not_a_code", "x")  # type: ignore[arg-type]

@@ -563,6 +563,7 @@ def test_property_hand_encodings_cover_every_combinator() -> None:
         "DefinitionError",
         "EncodeError",
         "Encoding",
+        "ErrorCode",
         "Field",
         "Fixed",
         "JsonError",

@@ -21,6 +21,7 @@ from .errors import (
     DecodeError,
     DefinitionError,
     EncodeError,
+    ErrorCode,
     JsonError,
 )
 from .framing import check_size, dynamic_size, padded
@@ -62,6 +63,7 @@ __all__ = [
     "DefinitionError",
     "EncodeError",
     "Encoding",
+    "ErrorCode",
     "Field",
     "Fixed",
     "JsonError",

@@ -10,9 +10,10 @@ Every failure of this library is a :class:`DataEncodingError` (a ``ValueError``)
 * :class:`JsonError`: a JSON value does not fit its encoding (``from_json``).
 
 Each error carries a stable ``code`` (a snake_case word that tests and callers
-may match on), the absolute byte ``offset`` where a binary problem was found
-(``None`` for JSON and for values), and the ``path`` of the field where it
-happened, as a tuple of object keys (``str``) and list/tuple indexes (``int``).
+may match on, one of the closed set :data:`ErrorCode`), the absolute byte
+``offset`` where a binary problem was found (``None`` for JSON and for
+values), and the ``path`` of the field where it happened, as a tuple of object
+keys (``str``) and list/tuple indexes (``int``).
 
 Paths are assembled on the way out: the place that detects a problem raises
 with an empty path, and every enclosing record, tuple or list prepends its
@@ -27,8 +28,62 @@ step, since its case does not show in the JSON. Success therefore pays nothing f
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Literal, get_args
 
 PathStep = str | int
+
+ErrorCode = Literal[
+    # a combinator that cannot be built (DefinitionError)
+    "invalid_definition",  # the message says why and how to fix it
+    "duplicate_definition",  # two different encodings under one def_ name (json_schema)
+    # a binary input's frame
+    "not_enough_data",  # the input ends inside a value
+    "extra_bytes",  # bytes left after the value (decode reads the whole input)
+    "invalid_offset",  # decode_prefix's offset is not in the input
+    "invalid_size",  # a length header beyond its width's range (a Uint30 header >= 2^30)
+    "size_limit_exceeded",  # a check_size limit, or a length beyond its bound
+    "invalid_padding",  # padding bytes that are not zero
+    "too_deep",  # nesting beyond depth.max_depth() (mu levels, json levels)
+    # a value's form
+    "wrong_type",  # a value or JSON of the wrong Python / JSON type
+    "wrong_length",  # a fixed-length string, bytes, hash or list of another length
+    "too_long",  # beyond a bounded string's maximum
+    "list_too_long",  # a list beyond its max_length (the reference's List_too_long)
+    "array_too_long",  # an array beyond its max_length (Array_too_long)
+    "out_of_range",  # a number beyond its encoding's range
+    "invalid_int",  # an integer encoding given what is not an int in range
+    "invalid_float",  # a float encoding given what is not a float
+    "invalid_bool",  # a bool byte other than 00 and ff
+    "invalid_decimal",  # a JSON decimal string that is not one (int64, n, z)
+    "negative_natural",  # a negative n
+    "trailing_zero",  # a Zarith number with a useless last byte
+    "negative_zero",  # -0 where only +0 is canonical (z, BSON floats)
+    "invalid_hex",  # a JSON hex string that is not one
+    "invalid_base58",  # a Base58Check text that is not one, or of another prefix
+    "invalid_timestamp",  # an RFC 3339 text that is not one
+    "invalid_json",  # JSON text that does not parse
+    "not_json",  # a Python value with no JSON form (NaN, a non-str key...)
+    "invalid_bson",  # a json value's BSON bytes that are not BSON
+    "invalid_utf8",  # text that is not UTF-8 (or a lone surrogate)
+    "invalid_value",  # a value the struct layer refused for a reason no check names (a fallback)
+    "not_canonical",  # bytes or JSON another form of which is the one written
+    "ambiguous_json",  # a union value whose JSON an earlier case would read otherwise
+    # records and unions
+    "missing_field",  # a required field absent
+    "unexpected_field",  # a member no field has
+    "duplicate_field",  # a JSON object with one key twice
+    "invalid_presence_flag",  # an optional field's presence byte other than 00 and ff
+    "empty_optional",  # a present varopt whose value writes no bytes
+    "unexpected_tag",  # a union tag no case has
+    "no_case_matched",  # a value no union case takes
+    "user_function",  # a conv function or match predicate that raised
+    # schemas
+    "not_in_dialect",  # a schema the legacy dialect cannot state
+]
+"""Every error ``code``: one closed set (a ``code`` outside it is a bug, which
+``mypy`` finds at the library's raise sites and an assertion in the generated ones)."""
+
+ERROR_CODES: frozenset[str] = frozenset(get_args(ErrorCode))
 
 
 def format_path(path: Iterable[PathStep]) -> str:
@@ -47,19 +102,20 @@ def format_path(path: Iterable[PathStep]) -> str:
 class DataEncodingError(ValueError):
     """Root of every error this library raises."""
 
-    code: str
+    code: ErrorCode
     message: str
     offset: int | None
     path: tuple[PathStep, ...]
 
     def __init__(
         self,
-        code: str,
+        code: ErrorCode,
         message: str,
         *,
         offset: int | None = None,
         path: tuple[PathStep, ...] = (),
     ) -> None:
+        assert code in ERROR_CODES, code  # the set is closed
         super().__init__(code, message)
         self.code = code
         self.message = message
@@ -111,7 +167,7 @@ class DataEncodingError(ValueError):
 
 def _rebuild(
     cls: type[DataEncodingError],
-    code: str,
+    code: ErrorCode,
     message: str,
     offset: int | None,
     path: tuple[PathStep, ...],
@@ -122,7 +178,7 @@ def _rebuild(
 class DefinitionError(DataEncodingError):
     """A combinator cannot be built this way; the message says how to fix it."""
 
-    def __init__(self, message: str, code: str = "invalid_definition") -> None:
+    def __init__(self, message: str, code: ErrorCode = "invalid_definition") -> None:
         super().__init__(code, message)
 
 

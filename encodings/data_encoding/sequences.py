@@ -36,6 +36,7 @@ from .errors import (
     DecodeError,
     DefinitionError,
     EncodeError,
+    ErrorCode,
     JsonError,
     not_enough_data,
 )
@@ -121,8 +122,9 @@ class ListEncoding(Encoding[list[Any]]):
     # ------------------------------------------------------------- binary
 
     def _too_long(self, cls: type[DecodeError] | type[EncodeError], count: int) -> Any:
+        code: ErrorCode = "list_too_long" if self.kind == "list" else "array_too_long"
         return cls(
-            f"{self.kind}_too_long",
+            code,
             f"{self.kind} too long: {count} elements where at most {self.max_length} are allowed",
         )
 
