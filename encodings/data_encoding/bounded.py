@@ -8,14 +8,17 @@ a plain string (or hex) of at most ``n`` bytes.
 
 from __future__ import annotations
 
+from .core import combinator
 from .strings import Bounded
 
 
+@combinator
 def string(n: int) -> Bounded:
     """A string of at most ``n`` bytes (1-byte header up to 255, 2 up to 65535, else 4)."""
     return Bounded(text=True, limit=n)
 
 
+@combinator
 def bytes_(n: int) -> Bounded:
     """Bytes, at most ``n`` of them; JSON: hex."""
     return Bounded(text=False, limit=n)

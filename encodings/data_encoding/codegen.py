@@ -34,6 +34,12 @@ from .size import DYNAMIC, VARIABLE, Fixed
 Mode = Literal["req", "opt", "varopt", "dft", "splice"]
 
 
+def _stem(p: Part) -> str:
+    """The generated variable of a part is named after it: its key (``pid_3``),
+    ``item`` for a tuple element (merged operands: ``left_4``, ``right_5``)."""
+    return p.key if isinstance(p.key, str) else "item"
+
+
 @dataclass(frozen=True)
 class Part:
     """One element of a sequence.
@@ -181,14 +187,14 @@ def emit_read(
         for p in parts[var_index + 1 :]:
             assert isinstance(p.size, Fixed)
             tail += p.size.n
-    names = [g.var("f") for _ in parts]
+    names = [g.var(_stem(p)) for p in parts]
 
     def rest(first: int) -> None:
         for i in range(first, len(parts)):
             p, name, step, frame = parts[i], names[i], _step(path, parts[i]), end
             if i == var_index and tail:
                 g.flush_read(end)
-                frame = g.var("vend")
+                frame = g.var("frame_end")
                 g.moved()  # a new frame: what a peek checked was in the old one
                 g.line(f"{frame} = {end} - {tail}")
                 with g.block(f"if {frame} < pos:"):
@@ -273,7 +279,7 @@ def emit_write(
     then: Then = None,
 ) -> None:
     """Emit the writing of the dict (or tuple) in variable ``v``, then ``then()``."""
-    names = [g.var("f") for _ in parts]
+    names = [g.var(_stem(p)) for p in parts]
     known = g.dicts.get(v, {}) if as_dict else {}
     # a constant member the union already matched needs no writing nor check
     settled = {
@@ -299,7 +305,7 @@ def emit_write(
                 # would read back as absent (one value, one encoding)
                 g.flush_write()
                 with g.block(f"if {name} is not None:"):
-                    mark = g.var("m")
+                    mark = g.var("mark")
                     g.line(f"{mark} = len(out)")
                     p.enc._emit_write(g, name, step)
                     g.flush_write()
@@ -334,7 +340,9 @@ def _fetch_fields(
                 if i not in settled:
                     g.line(f"{names[i]} = {v}[{parts[i].key!r}]")
         with g.block("except KeyError:"):
-            g.raise_at(f"{g.ref(key_error)}({g.ref(parts)}, {g.ref(keys)}, {v})", path)
+            g.raise_at(
+                f"{g.ref(key_error)}({g.ref(parts, 'parts')}, {g.ref(keys, 'keys')}, {v})", path
+            )
     for i, p in enumerate(parts):
         if p.mode in ("opt", "varopt"):
             g.line(f"{names[i]} = {v}.get({p.key!r})")
@@ -347,14 +355,14 @@ def _fetch_fields(
     # every required key was found, so the dict has unknown keys iff it has
     # more than the required ones and the optional ones it holds
     optional = sorted(str(k) for k in keys - {p.key for p in parts if p.mode == "req"})
-    known = g.ref(keys)
+    known = g.ref(keys, "keys")
     if len(optional) <= 4:
         count = " + ".join([str(len(required)), *(f"({k!r} in {v})" for k in optional)])
         test = f"len({v}) > {count}"
     else:
         test = f"len({v}) > {len(required)} and not {v}.keys() <= {known}"
     with g.block(f"if {test}:"):
-        g.raise_at(f"{g.ref(key_error)}({g.ref(parts)}, {known}, {v})", path)
+        g.raise_at(f"{g.ref(key_error)}({g.ref(parts, 'parts')}, {known}, {v})", path)
 
 
 def _fetch_elements(g: Gen, parts: Sequence[Part], names: list[str], v: str, path: Path) -> None:

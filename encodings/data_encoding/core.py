@@ -21,6 +21,7 @@ and ``int.from_bytes`` accept it directly.
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -202,6 +203,24 @@ class Encoding(Generic[T]):
 
         return json_schema(self, dialect)
 
+    # ---------------------------------------------------------------- repr
+
+    #: how the public call that built it was written (see :func:`combinator`)
+    _call: Call | None = None
+
+    def __repr__(self) -> str:
+        """The call that built it: a public module constant by its shortest
+        name (``uint8``, ``hashes.block_hash``), else the combinator call
+        (``obj(req('id', uint16), opt('name', string))``), else the constructor
+        call of an internal node."""
+        public = _PUBLIC.get(id(self))
+        if public is not None and public[0] is self:
+            return min((_public_name(*where) for where in public[1]), key=len)
+        if self._call is not None:
+            return self._call.text()
+        built = self._rebuild()
+        return call_text(type(self).__name__, built[1], {})
+
     # ------------------------------------------------------------- pickling
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -209,7 +228,7 @@ class Encoding(Generic[T]):
         compiled again on first use); a public one, by reference."""
         public = _PUBLIC.get(id(self))
         if public is not None and public[0] is self:
-            return (_public, public[1:])
+            return (_public, public[1][0])
         return self._rebuild()
 
     def _rebuild(self) -> tuple[Any, ...]:
@@ -335,13 +354,13 @@ class Encoding(Generic[T]):
         anything on a bad value (see :mod:`data_encoding.jsongen`)."""
         if self.json_inlines and g.room():
             return self._inline_to_json(g, v)
-        return f"{g.ref(self._fast_to_json, '_t')}({v})"
+        return f"{g.ref(self._fast_to_json, 'to_json')}({v})"
 
     def _emit_from_json(self, g: JGen, j: str) -> str:
         """Like :meth:`_emit_to_json`, from the JSON value in variable ``j``."""
         if self.json_inlines and g.room():
             return self._inline_from_json(g, j)
-        return f"{g.ref(self._fast_from_json, '_f')}({j})"
+        return f"{g.ref(self._fast_from_json, 'from_json')}({j})"
 
     def _inline_to_json(self, g: JGen, v: str) -> str:
         raise NotImplementedError
@@ -480,8 +499,9 @@ def _first_fast(fast: Callable[[Any], Any], exact: Callable[[Any], Any]) -> Call
     return convert
 
 
-_PUBLIC: dict[int, tuple[Encoding[Any], str, str]] = {}
-"""The public encodings (module-level ones), by id: the encoding, its module, its name."""
+_PUBLIC: dict[int, tuple[Encoding[Any], list[tuple[str, str]]]] = {}
+"""The public encodings (module-level ones), by id: the encoding, and each
+(module, name) it is published under, the first one first."""
 
 
 def publish(module: str, names: dict[str, Any]) -> None:
@@ -489,7 +509,69 @@ def publish(module: str, names: dict[str, Any]) -> None:
     reference: they unpickle to themselves."""
     for name, value in names.items():
         if isinstance(value, Encoding) and not name.startswith("_"):
-            _PUBLIC.setdefault(id(value), (value, module, name))
+            _PUBLIC.setdefault(id(value), (value, []))[1].append((module, name))
+
+
+def _public_name(module: str, name: str) -> str:
+    """How a user names ``module.name``: bare when the package exports it at
+    its top, else by its path below the package (``fixed.string``)."""
+    top = importlib.import_module(__package__ or "data_encoding")
+    public = getattr(top, "__all__", ())
+    if name in public and getattr(top, name) is getattr(importlib.import_module(module), name):
+        return name
+    return f"{module.removeprefix(top.__name__ + '.')}.{name}"
+
+
+def _argument_text(value: object) -> str:
+    if isinstance(value, list | tuple):
+        items = ", ".join(_argument_text(x) for x in value)
+        return (
+            f"[{items}]"
+            if isinstance(value, list)
+            else f"({items}{',' if len(value) == 1 else ''})"
+        )
+    if isinstance(value, type) or (callable(value) and hasattr(value, "__qualname__")):
+        return str(getattr(value, "__qualname__", value))
+    return repr(value)
+
+
+def call_text(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
+    """``name(arg, ..., key=value)``, each argument as it would be written."""
+    words = [_argument_text(a) for a in args]
+    words += [f"{k}={_argument_text(v)}" for k, v in kwargs.items()]
+    return f"{name}({', '.join(words)})"
+
+
+@dataclass(frozen=True)
+class Call:
+    """A public combinator call, as written: the function and its arguments."""
+
+    function: Callable[..., Any]
+    args: tuple[Any, ...]
+    kwargs: dict[str, Any]
+
+    def text(self) -> str:
+        return call_text(
+            _public_name(self.function.__module__, self.function.__name__), self.args, self.kwargs
+        )
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def combinator(function: F) -> F:
+    """Make a public combinator remember its calls, so that what it builds
+    prints as the call (``repr``). Only an encoding the call made is marked,
+    never one of its arguments given back."""
+
+    @functools.wraps(function)
+    def build(*args: Any, **kwargs: Any) -> Any:
+        made = function(*args, **kwargs)
+        if isinstance(made, Encoding) and not any(made is a for a in args):
+            object.__setattr__(made, "_call", Call(build, args, kwargs))
+        return made
+
+    return build  # type: ignore[return-value]
 
 
 def _public(module: str, name: str) -> Encoding[Any]:

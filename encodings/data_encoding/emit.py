@@ -36,7 +36,10 @@ success path pays for paths or offsets.
 
 from __future__ import annotations
 
+import linecache
+import re
 import struct
+import weakref
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -56,6 +59,9 @@ LINE_BUDGET = 800
 
 #: At most this many copies of the code that follows a choice (see ``Gen.choice``).
 COPIES = 16
+
+_compiled = 0
+"""How many functions were generated: numbers their file names."""
 
 
 @dataclass(frozen=True)
@@ -177,6 +183,13 @@ def tuple_expr(items: Sequence[str]) -> str:
     return "(" + "".join(f"{x}, " for x in items) + ")"
 
 
+def _identifier(text: str) -> str:
+    """``text`` as the start of a Python identifier: ASCII letters, digits and
+    ``_`` only, leading underscores and digits dropped (``"<lambda>"`` ->
+    ``"lambda"``, ``"1st key"`` -> ``"st_key"``)."""
+    return re.sub(r"^[\d_]+", "", re.sub(r"\W|[^\x00-\x7f]", "_", text).strip("_"))
+
+
 class Source:
     """A Python function being generated: its lines and the objects it names."""
 
@@ -187,19 +200,28 @@ class Source:
         self._count = 0
         self._names: dict[int, str] = {}
 
-    def ref(self, obj: Any, prefix: str = "_k") -> str:
-        """A name for ``obj`` in the generated code (one per object)."""
+    def ref(self, obj: Any, stem: str | None = None) -> str:
+        """A name for ``obj`` in the generated code (one per object): ``stem``,
+        or what the object calls itself (``_not_enough_data``, ``_DecodeError``,
+        ``_frozenset``), numbered when taken. Names of the environment start
+        with ``_``; local variables never do."""
         name = self._names.get(id(obj))
         if name is None:
-            name = f"{prefix}{len(self.env)}"
+            own = getattr(obj, "__name__", None)
+            base = "_" + _identifier(stem or (own if isinstance(own, str) else type(obj).__name__))
+            name, n = base, 1
+            while name in self.env:
+                n += 1
+                name = f"{base}_{n}"
             self.env[name] = obj
             self._names[id(obj)] = name
         return name
 
-    def var(self, prefix: str = "v") -> str:
-        """A fresh local variable name."""
+    def var(self, stem: str = "v") -> str:
+        """A fresh local variable name: ``stem`` (a field's name, say, which
+        may be any text) made an identifier, numbered."""
         self._count += 1
-        return f"{prefix}{self._count}"
+        return f"{_identifier(stem)[:24] or 'v'}_{self._count}"
 
     def line(self, text: str) -> None:
         self.lines.append("    " * self.depth + text)
@@ -218,9 +240,18 @@ class Source:
         return len(self.lines) < LINE_BUDGET
 
     def compile(self, name: str, label: str) -> Callable[..., Any]:
-        code = "\n".join(self.lines)
-        exec(compile(code, f"<data_encoding {label}>", "exec"), self.env)
+        """Compile the lines into the function ``name``. The source is
+        registered in :mod:`linecache` under a file name that says what it is
+        (``<data_encoding #12 writer of obj(req('pid', int31), ...)>``), so
+        tracebacks and ``inspect.getsource`` show it, until the function dies."""
+        code = "\n".join(self.lines) + "\n"
+        global _compiled
+        _compiled += 1
+        filename = f"<data_encoding #{_compiled} {label}>"
+        exec(compile(code, filename, "exec"), self.env)
         fn: Callable[..., Any] = self.env[name]
+        linecache.cache[filename] = (len(code), None, code.splitlines(True), filename)
+        weakref.finalize(fn, linecache.cache.pop, filename, None)
         fn.__source__ = code  # type: ignore[attr-defined]  # kept for debugging
         return fn
 
@@ -351,7 +382,7 @@ class Gen(Source):
             # fixed bytes alone, their type and length known: no struct call
             write = f"out += {items[0].arg}"
         else:
-            pack = self.ref(struct.Struct(">" + "".join(i.fmt for i in items)).pack, "_pack")
+            pack = self.ref(struct.Struct(">" + "".join(i.fmt for i in items)).pack, "pack")
             write = f"out += {pack}({', '.join(args)})"
         if all(i.check is None for i in items):  # constants and sizes: nothing can fail
             self.line(write)
@@ -381,7 +412,7 @@ class Gen(Source):
     def call_write(self, enc: Encoding[Any], v: str, path: Path) -> None:
         """Emit a call of ``enc``'s compiled writer."""
         self.flush_write()
-        self.guarded(f"{self.ref(enc._write, '_w')}(out, {v})", path)
+        self.guarded(f"{self.ref(enc._write, 'write')}(out, {v})", path)
 
     def guarded(self, statement: str, path: Path) -> None:
         """Emit a statement whose errors are located at ``path``."""
@@ -415,7 +446,7 @@ class Gen(Source):
         short = self._short([Take("", width, path=path, what=what)])
         self.line(f"    raise _short({short}, pos, {end})")
         self.known = offset + width
-        name = self.var("t")
+        name = self.var("tag")
         at = f"pos + {offset}" if offset else "pos"
         if width == 1:
             self.line(f"{name} = buf[{at}]")
@@ -444,7 +475,9 @@ class Gen(Source):
         self.takes = []
         targets = [t.target for t in items if t.width and t.target is not None]
         if targets:
-            unpack = self.ref(struct.Struct(">" + "".join(t.fmt for t in items)).unpack_from, "_un")
+            unpack = self.ref(
+                struct.Struct(">" + "".join(t.fmt for t in items)).unpack_from, "unpack"
+            )
             self.line(f"{tuple_expr(targets)} = {unpack}(buf, pos)")
         offset = 0
         for t in items:
@@ -473,7 +506,13 @@ class Gen(Source):
         """Emit a call of ``enc``'s compiled reader."""
         self.flush_read(end)
         self.moved()
-        self.guarded(f"{target}, pos = {self.ref(enc._read, '_r')}(buf, pos, {end})", path)
+        self.guarded(f"{target}, pos = {self.ref(enc._read, 'read')}(buf, pos, {end})", path)
+
+
+def shown(enc: Encoding[Any]) -> str:
+    """The encoding, as its call, cut for a file name."""
+    text = repr(enc)
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def compile_writer(enc: Encoding[Any]) -> Writer:
@@ -482,7 +521,7 @@ def compile_writer(enc: Encoding[Any]) -> Writer:
     with g.block("def write(out, v):"):
         enc._inline_write(g, "v", ())
         g.flush_write()
-    return g.compile("write", f"{type(enc).__name__} writer")
+    return g.compile("write", f"writer of {shown(enc)}")
 
 
 def compile_reader(enc: Encoding[Any]) -> Reader:
@@ -492,4 +531,4 @@ def compile_reader(enc: Encoding[Any]) -> Reader:
         enc._inline_read(g, "x", "end", ())
         g.flush_read("end")
         g.line("return x, pos")
-    return g.compile("read", f"{type(enc).__name__} reader")
+    return g.compile("read", f"reader of {shown(enc)}")

@@ -29,6 +29,7 @@ from .core import (
     ToJson,
     Via,
     Writer,
+    combinator,
     expect,
     expect_encoding,
 )
@@ -129,7 +130,7 @@ class DynamicSize(Wrapper[T]):
 
     def _inline_read(self, g: Gen, target: str, end: str, path: Path) -> None:
         code, width, largest = HEADERS[self.kind]
-        size, stop = g.var("s"), g.var("stop")
+        size, stop = g.var("size"), g.var("stop")
         g.take(Take(code[1:], width, size, path=path, what="a length header"))
         g.flush_read(end)
         g.line(f"{stop} = pos + {size}")
@@ -172,7 +173,7 @@ class DynamicSize(Wrapper[T]):
             g.flush_write()
             g.line(f"out += {raw}")
             return
-        mark, size = g.var("m"), g.var("s")
+        mark, size = g.var("mark"), g.var("size")
         g.line(f"{mark} = len(out)")
         g.line(f"out += {bytes(width)!r}")
         self.inner._emit_write(g, v, path)
@@ -213,6 +214,7 @@ def _unread(pos: int, stop: int, size: int) -> DecodeError:
     )
 
 
+@combinator
 def dynamic_size(e: Encoding[T], kind: HeaderKind = "Uint30") -> DynamicSize[T]:
     """Prefix ``e`` with a header stating its byte size (``Uint30``, ``Uint16``, ``Uint8``)."""
     return DynamicSize(e, kind)
@@ -288,6 +290,7 @@ class CheckSize(Wrapper[T]):
         return self.inner._strategy.filter(lambda v: size_of(v) <= limit)
 
 
+@combinator
 def check_size(limit: int, e: Encoding[T]) -> CheckSize[T]:
     """``e``, refusing values whose binary form exceeds ``limit`` bytes."""
     return CheckSize(limit, e)
@@ -344,6 +347,7 @@ class Padded(Wrapper[T], AtomEncoding[T]):
         return (Padded, (self.inner, self.padding))
 
 
+@combinator
 def padded(e: Encoding[T], n: int) -> Padded[T]:
     """Fixed-size ``e`` followed by ``n`` zero bytes (reading rejects non-zero padding)."""
     return Padded(e, n)

@@ -33,7 +33,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .base58 import check_decoder, check_encode
-from .core import Encoding, publish
+from .core import Encoding, combinator, publish
 from .errors import EncodeError, JsonError
 from .leaves import wrong_type, wrong_value_type
 from .records import Named
@@ -192,7 +192,7 @@ class HashBytes(FixedBytes):
         return (HashBytes, (self.hash_type,))
 
     def _inline_write(self, g: Gen, v: str, path: Path) -> None:
-        h = g.ref(self.hash_type, "_h")
+        h = g.ref(self.hash_type, "hash_type")
         size = self.hash_type.size
         self._put(
             g, v, path, lambda x: f"(type({x}) is {h} or type({x}) is bytes) and len({x}) == {size}"
@@ -205,6 +205,7 @@ class HashBytes(FixedBytes):
         return st.binary(min_size=size, max_size=size).map(self.hash_type)
 
 
+@combinator
 def hash_encoding(hash_type: type[Base58Hash]) -> Encoding[Any]:
     """The node's encoding of ``hash_type`` (see the module's notes)."""
     json: Encoding[Any] = def_(

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .emit import Source
+from .emit import Source, shown
 
 if TYPE_CHECKING:
     from .codegen import Part
@@ -50,7 +50,7 @@ class JGen(Source):
     def bail_if(self, condition: str) -> None:
         self.line(f"if {condition}: raise _Bail")
 
-    def bind(self, expr: str, prefix: str = "j") -> str:
+    def bind(self, expr: str, prefix: str = "json") -> str:
         """``expr`` in a variable (itself when it already is one)."""
         if expr.isidentifier():
             return expr
@@ -62,7 +62,7 @@ class JGen(Source):
         """A list of ``convert`` applied to every element of list ``items``: a
         comprehension when the conversion is one expression, else a loop."""
         start = len(self.lines)
-        out, x = self.var("L"), self.var("x")
+        out, x = self.var("items"), self.var("item")
         self.line(f"{out} = []")
         with self.block(f"for {x} in {items}:"):
             body = len(self.lines)
@@ -79,7 +79,7 @@ def compile_to_json(enc: Encoding[Any]) -> ToJson:
     g = JGen()
     with g.block("def to_json(v):"):
         g.line(f"return {enc._inline_to_json(g, 'v')}")
-    return g.compile("to_json", f"{type(enc).__name__} to_json")
+    return g.compile("to_json", f"to_json of {shown(enc)}")
 
 
 def compile_from_json(enc: Encoding[Any]) -> FromJson:
@@ -87,7 +87,7 @@ def compile_from_json(enc: Encoding[Any]) -> FromJson:
     g = JGen()
     with g.block("def from_json(j):"):
         g.line(f"return {enc._inline_from_json(g, 'j')}")
-    return g.compile("from_json", f"{type(enc).__name__} from_json")
+    return g.compile("from_json", f"from_json of {shown(enc)}")
 
 
 # ------------------------------------------------------------ records and tuples
@@ -123,11 +123,11 @@ def _fetch_members(g: JGen, parts: Sequence[Part], v: str, defaults: bool) -> li
             if not defaults:
                 names.append(None)
                 continue
-        x = g.var("f")
+        x = g.var(str(p.key))
         if p.mode == "req":
             g.line(f"{x} = {v}[{p.key!r}]")
         elif p.mode == "dft":
-            g.line(f"{x} = {v}.get({p.key!r}, {g.ref(p.default, '_d')})")
+            g.line(f"{x} = {v}.get({p.key!r}, {g.ref(p.default, 'default')})")
         else:
             g.line(f"{x} = {v}.get({p.key!r})")
         names.append(x)
@@ -151,11 +151,11 @@ def record_to_json(g: JGen, parts: Sequence[Part], v: str) -> str:
                 g.line(f"{out}[{key}] = {json}")
             continue
         if out is None:
-            out = g.var("o")
+            out = g.var("out")
             g.line(f"{out} = {{{', '.join(leading)}}}")
         if p.mode == "dft":
             json = g.bind(p.enc._emit_to_json(g, str(x)))
-            g.line(f"if {x} != {g.ref(p.default, '_d')}: {out}[{key}] = {json}")
+            g.line(f"if {x} != {g.ref(p.default, 'default')}: {out}[{key}] = {json}")
         else:
             with g.block(f"if {x} is not None:"):
                 g.line(f"{out}[{key}] = {p.enc._emit_to_json(g, str(x))}")
@@ -174,11 +174,11 @@ def record_from_json(g: JGen, parts: Sequence[Part], j: str) -> str:
         elif p.mode == "req":
             value = p.enc._emit_from_json(g, str(x))
         else:
-            value = g.var("f")
+            value = g.var(str(p.key))
             with g.block(f"if {p.key!r} in {j}:"):
                 member = g.bind(f"{j}[{p.key!r}]")
                 g.line(f"{value} = {p.enc._emit_from_json(g, member)}")
-            absent = g.ref(p.default, "_d") if p.mode == "dft" else "None"
+            absent = g.ref(p.default, "default") if p.mode == "dft" else "None"
             with g.block("else:"):
                 g.line(f"{value} = {absent}")
         members.append(f"{p.key!r}: {value}")
@@ -202,6 +202,6 @@ def _elements(
 ) -> list[str]:
     """Unpack sequence ``v`` (a wrong length raises ``ValueError``) and convert
     each element."""
-    names = [g.var("e") for _ in parts]
+    names = [g.var("item") for _ in parts]
     g.line(f"{', '.join(names)}, = {v}")
     return [convert(p, x) for p, x in zip(parts, names, strict=True)]

@@ -61,14 +61,14 @@ class AtomEncoding(Encoding[T]):
         would return ``v`` unchanged."""
         atom = self._atom
         guard = pack_guard(v) if pack_guard else None
-        check = g.ref(atom.check, "_c")
+        check = g.ref(atom.check, "check")
         if not atom.fmt:  # a zero-width constant: the guard is the whole test
             g.put(Put(atom.fmt, None, v, check, guard, path))
             return
         if atom.pack is None:
             g.put(Put(atom.fmt, v, v, check, path=path))
             return
-        pack = f"{g.ref(atom.pack, '_p')}({v})"
+        pack = f"{g.ref(atom.pack, 'pack_leaf')}({v})"
         arg = pack if guard is None else f"({v} if {guard} else {pack})"
         # a packed byte string has the width: pack checked its length
         g.put(Put(atom.fmt, arg, v, check, path=path, ready=atom.fmt.endswith("s")))
@@ -82,10 +82,10 @@ class AtomEncoding(Encoding[T]):
             if value is None or type(value) in (str, int, bool):
                 g.take(Take("", 0, target, literal=repr(value), path=path))
             else:  # a fresh object each time (``{}``)
-                g.take(Take("", 0, target, unpack=g.ref(unpack, "_u"), path=path))
+                g.take(Take("", 0, target, unpack=g.ref(unpack, "unpack_leaf"), path=path))
             return
         guard = atom.unpack_guard(target) if atom.unpack_guard else None
-        name = g.ref(unpack, "_u") if unpack is not None else None
+        name = g.ref(unpack, "unpack_leaf") if unpack is not None else None
         g.take(Take(atom.fmt, atom.width, target, name, guard, path=path))
 
     def _build_reader(self) -> Reader:

@@ -38,7 +38,7 @@ from collections.abc import Callable
 from functools import cached_property, partial
 from typing import TYPE_CHECKING, Any
 
-from .core import Atom, FromJson, Guard, ToJson, Via, _public, expect, publish
+from .core import Atom, FromJson, Guard, ToJson, Via, _public, combinator, expect, publish
 from .errors import DecodeError, DefinitionError, EncodeError, JsonError, describe_value
 from .jsongen import JGen
 from .jsonvalue import JsonValue
@@ -173,6 +173,7 @@ unit: ZeroWidth = ZeroWidth("unit", None, {}, lambda v: v is None, _is_empty_obj
 """No bytes; the value ``None``, JSON ``{}`` (strict: no other JSON value)."""
 
 
+@combinator
 def constant(s: str) -> ZeroWidth:
     """No bytes; the value is the string ``s`` itself, JSON ``"s"``.
 
@@ -329,7 +330,7 @@ class Int(AtomEncoding[int]):
 
     def _inline_from_json(self, g: JGen, j: str) -> str:
         if self.json_string:  # a decimal string: its parser is called
-            return f"{g.ref(self._exact_from_json, '_f')}({j})"
+            return f"{g.ref(self._exact_from_json, 'from_json')}({j})"
         g.bail_if(f"type({j}) is not int or not {self.lo} <= {j} <= {self.hi}")
         return j
 
@@ -437,6 +438,7 @@ class RangedInt(Int):
         return (RangedInt, (self.lo, self.hi))
 
 
+@combinator
 def ranged_int(lo: int, hi: int) -> RangedInt:
     """An integer in ``[lo, hi]`` (both within int31), stored in the smallest width.
 
@@ -547,6 +549,7 @@ float_: Float = Float()
 """8 bytes, an IEEE-754 double, big-endian; JSON: a number (finite)."""
 
 
+@combinator
 def ranged_float(lo: float, hi: float) -> Float:
     """A double in ``[lo, hi]``: 8 bytes; checked when writing and when reading."""
     expect(lo, (int, float), "ranged_float", "the bounds are numbers")

@@ -48,6 +48,8 @@ from .core import (
     ToJson,
     Via,
     Writer,
+    call_text,
+    combinator,
     expect,
     expect_encoding,
 )
@@ -76,6 +78,12 @@ class Field:
     default: Any = None
     title: str | None = None
     description: str | None = None
+
+    def __repr__(self) -> str:
+        """The call that made it: ``req('id', uint16)``, ``dft('n', uint8, 0)``."""
+        args = (self.name, self.enc, self.default) if self.mode == "dft" else (self.name, self.enc)
+        notes = {"title": self.title, "description": self.description}
+        return call_text(self.mode, args, {k: v for k, v in notes.items() if v is not None})
 
 
 def _field(
@@ -350,6 +358,7 @@ class MergeObjs(Obj):
         return (MergeObjs, (self.left, self.right))
 
 
+@combinator
 def obj(*fields: Field) -> Obj:
     """A record of ``fields`` (see the module documentation)."""
     for f in fields:
@@ -358,6 +367,7 @@ def obj(*fields: Field) -> Obj:
     return Obj([_field_part(f) for f in fields])
 
 
+@combinator
 def merge_objs(a: Encoding[Any], b: Encoding[Any]) -> Obj:
     """One record with the fields of ``a`` then those of ``b``."""
     return MergeObjs(expect_encoding(a, "merge_objs"), expect_encoding(b, "merge_objs"))
@@ -476,11 +486,13 @@ class MergeTups(Tup):
         return (MergeTups, (self.left, self.right))
 
 
+@combinator
 def tup(*elements: Encoding[Any]) -> Tup:
     """A tuple of ``elements`` (see the module documentation)."""
     return Tup([Part(i, expect_encoding(e, "tup")) for i, e in enumerate(elements)])
 
 
+@combinator
 def merge_tups(a: Encoding[Any], b: Encoding[Any]) -> Tup:
     """One tuple with the elements of ``a`` then those of ``b``."""
     return MergeTups(expect_encoding(a, "merge_tups"), expect_encoding(b, "merge_tups"))

@@ -29,7 +29,17 @@ from __future__ import annotations
 import struct
 from typing import TYPE_CHECKING, Any, Literal
 
-from .core import Encoding, FromJson, Reader, ToJson, Via, Writer, expect, expect_encoding
+from .core import (
+    Encoding,
+    FromJson,
+    Reader,
+    ToJson,
+    Via,
+    Writer,
+    combinator,
+    expect,
+    expect_encoding,
+)
 from .emit import Gen, Path, Take, compile_reader, compile_writer
 from .errors import (
     DataEncodingError,
@@ -165,17 +175,17 @@ class ListEncoding(Encoding[list[Any]]):
         count = str(arg)
         if mode == "count":
             code, width, _ = HEADERS[arg]
-            count = g.var("c")
+            count = g.var("count")
             g.take(Take(code[1:], width, count, path=path, what="an element count"))
             g.flush_read(end)
             g.guarded(f"{g.ref(self._check_count)}({count}, pos, {end})", path)
         many = self.elt._many()
         if many is not None and mode == "frame" and self.max_length is None:
-            g.guarded(f"{target} = {g.ref(many[1], '_rm')}(buf, pos, {end})", path)
+            g.guarded(f"{target} = {g.ref(many[1], 'read_many')}(buf, pos, {end})", path)
             g.line(f"pos = {end}")
             g.moved(to=end)
             return
-        items, x = g.var("L"), g.var("x")
+        items, x = g.var("items"), g.var("item")
         g.line(f"{items} = []")
         loop = f"while pos < {end}:" if mode == "frame" else f"for _ in range({count}):"
         with g.block(loop):
@@ -225,9 +235,9 @@ class ListEncoding(Encoding[list[Any]]):
             g.line(f"out += {g.ref(struct.Struct(HEADERS[arg][0]).pack)}(len({v}))")
         many = self.elt._many()
         if many is not None:
-            g.guarded(f"{g.ref(many[0], '_wm')}(out, {v})", path)
+            g.guarded(f"{g.ref(many[0], 'write_many')}(out, {v})", path)
             return
-        x = g.var("x")
+        x = g.var("item")
         with g.block(f"for {x} in {v}:"):
             self.elt._emit_write(g, x, (*path, f"_index({v}, {x})"))
             g.flush_write()
@@ -392,11 +402,13 @@ def _variable(e: Encoding[Any], max_length: int | None, kind: Kind) -> Encoding[
     return inner
 
 
+@combinator
 def list_(e: Encoding[Any], max_length: int | None = None) -> DynamicSize[list[Any]]:
     """A list with a uint30 byte-size header (see the module documentation)."""
     return DynamicSize(_variable(e, max_length, "list"))
 
 
+@combinator
 def array(e: Encoding[Any], max_length: int | None = None) -> DynamicSize[list[Any]]:
     """Like :func:`list_`; errors say "array"."""
     return DynamicSize(_variable(e, max_length, "array"))
@@ -411,6 +423,7 @@ def fixed_array(n: int, e: Encoding[Any]) -> ListEncoding:
     return ListEncoding(e, None, "array", ("exactly", n))
 
 
+@combinator
 def list_with_length(
     kind: HeaderKind, e: Encoding[Any], max_length: int | None = None
 ) -> ListEncoding:
@@ -418,6 +431,7 @@ def list_with_length(
     return ListEncoding(e, max_length, "list", ("count", header_kind(kind, "list_with_length")))
 
 
+@combinator
 def array_with_length(
     kind: HeaderKind, e: Encoding[Any], max_length: int | None = None
 ) -> ListEncoding:

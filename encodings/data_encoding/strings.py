@@ -152,8 +152,8 @@ class RawBytes(Encoding[Any]):
     inlines = True
 
     def _emit_bytes(self, g: Gen, v: str, path: Path) -> str:
-        raw = g.var("r")
-        convert = g.ref(self.to_bytes, "_tb")
+        raw = g.var("raw")
+        convert = g.ref(self.to_bytes, "to_bytes")
         if self.text:
             g.guarded(f"{raw} = {convert}({v})", path)
         else:
@@ -223,9 +223,9 @@ class RawBytes(Encoding[Any]):
         return f"{v}.hex()"
 
     def _inline_from_json(self, g: JGen, j: str) -> str:
-        raw = g.var("b")
+        raw = g.var("raw")
         g.bail_if(f"type({j}) is not str")
-        g.line(f"{raw} = {g.ref(bytes.fromhex, '_fromhex')}({j})")
+        g.line(f"{raw} = {g.ref(bytes.fromhex, 'fromhex')}({j})")
         # the canonical spelling only, as ``hex_from_json``
         g.bail_if(f"{raw}.hex() != {j}{self._hex_refused(raw)}")
         return raw

@@ -52,6 +52,8 @@ from .core import (
     ToJson,
     Via,
     Writer,
+    call_text,
+    combinator,
     expect,
     expect_callable,
     expect_encoding,
@@ -95,6 +97,12 @@ class Case:
     description: str | None = None
     #: the JSON-side counterpart of ``match`` (used by ``option``)
     json_match: Callable[[JsonValue], bool] | None = None
+
+    def __repr__(self) -> str:
+        """The call that made it: ``case(0, 'running', obj(...))``."""
+        args = (self.tag, self.title, self.enc) + ((self.match,) if self.match else ())
+        notes = {} if self.description is None else {"description": self.description}
+        return call_text("case", args, notes)
 
 
 def case(
@@ -291,7 +299,7 @@ class Union(Encoding[Any]):
         tag = g.peek(width, path, f"the tag of a {self._name}", end)
         checks = self._canonical
         if checks is not None:  # the tag's offset, for the error
-            where = g.var("tp")
+            where = g.var("tag_pos")
             g.line(f"{where} = pos + {offset}")
         with g.choice(len(self._tagged), then) as rest:
             for i, c in enumerate(self._tagged):
@@ -384,7 +392,7 @@ class Union(Encoding[Any]):
         assert self._by_constant is not None
         key, cases = self._by_constant
         fmt = "B" if self.tag_width == 1 else "H"
-        constant = g.var("k")
+        constant = g.var("kind")
         g.line(f"{constant} = {v}.get({key!r}) if type({v}) is dict else None")
         with g.choice(len(cases) + 1, then) as rest:
             for i, (name, c) in enumerate(cases):
@@ -394,7 +402,7 @@ class Union(Encoding[Any]):
                     c.enc._emit_write(g, v, path, rest)
             with g.branch("else:"):
                 g.flush_write()
-                g.guarded(f"{g.ref(self._select_write, '_w')}(out, {v})", path)
+                g.guarded(f"{g.ref(self._select_write, 'write')}(out, {v})", path)
                 if rest is not None:
                     rest()
 
@@ -606,7 +614,7 @@ class Union(Encoding[Any]):
         """One ``if`` per case on the constant member of dict ``v``; anything else bails."""
         assert self._by_constant is not None
         key, cases = self._by_constant
-        constant, result = g.var("k"), g.var("r")
+        constant, result = g.var("kind"), g.var("result")
         g.line(f"{constant} = {v}.get({key!r}) if type({v}) is dict else None")
         known = g.dicts.get(v)
         for i, (name, c) in enumerate(cases):
@@ -732,11 +740,13 @@ def _wins(own: Predicate, earlier: Sequence[Predicate]) -> Callable[[Any], bool]
     return lambda v: bool(own(v)) and not any(p(v) for p in earlier)
 
 
+@combinator
 def union(cases: Sequence[Case], tag_size: TagSize = "Uint8") -> Union:
     """A tagged union of ``cases`` (see the module documentation)."""
     return Union(cases, tag_size)
 
 
+@combinator
 def option(e: Encoding[Any]) -> Option:
     """``None`` or a value of ``e``: ``00``, or ``01`` then ``e``; JSON ``null`` or ``e``'s."""
     if expect_encoding(e, "option").nullable:
@@ -782,7 +792,7 @@ class Option(Union):
 
     def _json_choice(self, g: JGen, v: str, convert: Callable[[Encoding[Any]], str]) -> str:
         """``None`` for JSON ``null`` and back, else the value's conversion."""
-        result = g.var("r")
+        result = g.var("result")
         with g.block(f"if {v} is None:"):
             g.line(f"{result} = None")
         with g.block("else:"):
@@ -910,6 +920,7 @@ class StringEnum(AtomEncoding[Any]):
         return st.sampled_from(self._values)
 
 
+@combinator
 def string_enum(cases: Sequence[str] | Mapping[str, Any]) -> StringEnum:
     """An enumeration of strings (values: the strings, or a mapping's values)."""
     return StringEnum(cases)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .core import Encoding
+from .core import Encoding, combinator, publish
 from .sequences import variable_array, variable_list
 from .strings import variable_bytes, variable_string
 
@@ -17,11 +17,16 @@ string = variable_string
 bytes_ = variable_bytes
 
 
+@combinator
 def list_(e: Encoding[Any], max_length: int | None = None) -> Encoding[list[Any]]:
     """The elements, filling the frame."""
     return variable_list(e, max_length)
 
 
+@combinator
 def array(e: Encoding[Any], max_length: int | None = None) -> Encoding[list[Any]]:
     """The elements, filling the frame (errors say "array")."""
     return variable_array(e, max_length)
+
+
+publish(__name__, globals())  # variable.string / variable.bytes_ print and pickle by these names

@@ -35,6 +35,7 @@ from .core import (
     ToJson,
     Via,
     Writer,
+    combinator,
     expect,
     expect_callable,
     expect_encoding,
@@ -175,6 +176,7 @@ class Conv(Wrapper[T]):
         return self.inner._strategy.map(self.from_wire)
 
 
+@combinator
 def conv(
     to_wire: Callable[[T], U],
     from_wire: Callable[[U], T],
@@ -250,6 +252,7 @@ class Def(Transparent[T]):
         return (Def, (self.id, self.inner, self.title, self.description))
 
 
+@combinator
 def def_(
     id: str, e: Encoding[T], *, title: str | None = None, description: str | None = None
 ) -> Def[T]:
@@ -299,6 +302,7 @@ class Delayed(Transparent[T]):
         return None
 
 
+@combinator
 def delayed(f: Callable[[], Encoding[T]]) -> Delayed[T]:
     """The encoding ``f()`` returns, built the first time it is needed."""
     return Delayed(f)
@@ -401,6 +405,7 @@ def _mu_shell(
     return shell
 
 
+@combinator
 def mu(
     name: str,
     fix: Callable[[Encoding[Any]], Encoding[Any]],
@@ -495,6 +500,7 @@ class DirectJson(Splitted[T]):
         return Encoding._emit_from_json(self, g, j)
 
 
+@combinator
 def splitted(*, json: Encoding[T], binary: Encoding[T]) -> Splitted[T]:
     """``json``'s JSON form with ``binary``'s binary form (they share values)."""
     return Splitted(json, binary)
