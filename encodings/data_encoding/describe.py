@@ -44,12 +44,13 @@ from .errors import DefinitionError
 from .framing import CheckSize, DynamicSize, HeaderKind, Padded
 from .primitives import Bool, Float, Int, RangedInt, ZeroWidth
 from .primitives import empty as _EMPTY
-from .records import MergeObjs, MergeTups, Named, Obj, Tup
+from .records import MergeObjs, MergeTups, Obj, Tup
 from .sequences import ListEncoding
 from .size import DYNAMIC, VARIABLE, Fixed
 from .strings import Bounded, FixedBytes, RawBytes
+from .transparent import unwrap
 from .unions import StringEnum, Union
-from .wrappers import Conv, Def, Delayed, Mu, Splitted
+from .wrappers import Def, Mu
 from .zarith import Zarith
 
 # The Zarith entries' texts are data: nodes publish them verbatim.
@@ -180,15 +181,10 @@ class _Describer:
         self, e: Encoding[Any], ref_name: str | None
     ) -> tuple[Encoding[Any], str | None] | None:
         """What a transparent wrapper stands for, and the name then in scope."""
-        if isinstance(e, Def):
-            return e.inner, e.id
-        if isinstance(e, (Conv, Delayed, CheckSize)):
-            return e.inner, ref_name
-        if isinstance(e, Splitted):
-            return e.binary, ref_name
-        if isinstance(e, Named):
-            return e.record, ref_name
-        return None
+        inner = unwrap(e, "binary")
+        if inner is None:
+            return None
+        return inner, e.id if isinstance(e, Def) else ref_name
 
     def fields(self, e: Encoding[Any], ref_name: str | None) -> list[bs.FieldDescr]:
         e = self.built(e)
@@ -247,21 +243,17 @@ class _Describer:
         header: HeaderKind | None = None
         while True:
             e = self.built(e)
-            if isinstance(e, Def):
-                def_name = e.id
-                e = e.inner
-            elif isinstance(e, (Conv, Delayed)):
-                e = e.inner
-            elif isinstance(e, Splitted):
-                e = e.binary
-            elif isinstance(e, Named):
-                e = e.record
-            elif isinstance(e, DynamicSize):
+            if isinstance(e, DynamicSize):
                 header = e.kind
                 e = e.inner
                 break
-            else:
+            # the reference's field rule peels no check_size
+            inner = None if isinstance(e, CheckSize) else unwrap(e, "binary")
+            if inner is None:
                 break
+            if isinstance(e, Def):
+                def_name = e.id
+            e = inner
         layout = self.layout(e, def_name)
         if isinstance(layout, bs.ZeroWidth):
             return []

@@ -38,15 +38,15 @@ from typing import Any
 from .anyjson import Bson
 from .core import Encoding
 from .errors import DefinitionError
-from .framing import CheckSize, DynamicSize, Padded
 from .jsonvalue import JsonValue
 from .primitives import Bool, Float, Int, ZeroWidth
 from .records import MergeObjs, MergeTups, Obj, Tup
 from .schema import Dialect
 from .sequences import ListEncoding
-from .strings import FixedBytes, RawBytes
+from .strings import RawBytes
+from .transparent import unwrap
 from .unions import StringEnum, Union
-from .wrappers import Conv, Def, Delayed, Mu, Splitted
+from .wrappers import Def, Mu
 from .zarith import Zarith
 
 SCHEMA_URI = "http://json-schema.org/draft-04/schema#"
@@ -99,16 +99,6 @@ def _ref(name: str) -> Schema:
     return {"$ref": f"#/definitions/{name}"}
 
 
-def _json_side(e: Encoding[Any]) -> Encoding[Any] | None:
-    """The encoding whose JSON form a wrapper has, else ``None`` (an ``element``
-    turns a ``def_`` into a definition first; inside merges it is inlined)."""
-    if isinstance(e, (Def, Conv, Delayed, CheckSize, DynamicSize, Padded, FixedBytes)):
-        return e.inner
-    if isinstance(e, Splitted):
-        return e.json
-    return None
-
-
 def _titled(schema: Schema, title: str | None, description: str | None) -> Schema:
     head: Schema = {}
     if title is not None:
@@ -142,7 +132,7 @@ class _Deriver:
     def element(self, e: Encoding[Any]) -> Schema:
         if isinstance(e, Def):
             return self.define(e.id, _titled(self.element(e.inner), e.title, e.description))
-        inner = _json_side(e)
+        inner = unwrap(e, "json")
         if inner is not None:
             return self.element(inner)
         if isinstance(e, Mu):
@@ -228,7 +218,7 @@ class _Deriver:
     def alternatives(self, e: Encoding[Any]) -> _Alternatives:
         """The shapes of a record-like encoding's objects (a union of records
         merged into a record gives one shape per case)."""
-        inner = _json_side(e)
+        inner = unwrap(e, "json")
         if inner is not None:  # a def_ in a merge is inlined, as the reference does
             return self.alternatives(inner)
         if isinstance(e, Mu):  # so is a recursive record (its fields refer to it)
@@ -258,7 +248,7 @@ class _Deriver:
     def items(self, e: Encoding[Any]) -> list[list[JsonValue]]:
         """The element schemas of a tuple-like encoding's arrays, one list per
         shape (a union of tuples merged into a tuple gives one per case)."""
-        inner = _json_side(e)
+        inner = unwrap(e, "json")
         if inner is not None:
             return self.items(inner)
         if isinstance(e, Mu):

@@ -1,0 +1,49 @@
+"""Which wrappers a schema pass sees through: one answer for every pass.
+
+A wrapper stands for another encoding on one side or both: its binary
+*layout* is that encoding's (what ``describe`` and the tables show), or its
+*JSON form* is (what the JSON Schema shows). :func:`unwrap` says which, in
+one place, so that the passes cannot disagree:
+
+============================  ===================  ==================
+wrapper                       binary layout        JSON form
+============================  ===================  ==================
+``def_``, ``conv``,           its inner encoding   its inner encoding
+``delayed``, ``check_size``
+``splitted``                  its ``binary``       its ``json``
+``Named`` (a key's record)    its one-field record itself
+``dynamic_size``, ``padded``  itself (bytes added) its inner encoding
+``fixed.*``                   itself (a leaf)      its inner encoding
+============================  ===================  ==================
+
+A ``def_``'s name is the caller's to take (``describe`` scopes it). The
+compiled codecs have a narrower notion, *value* identity
+(:class:`~data_encoding.wrappers.BinaryOf`): a ``conv`` changes values, so
+it is no wrapper there.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from .core import Encoding
+from .framing import CheckSize, DynamicSize, Padded
+from .records import Named
+from .strings import FixedBytes
+from .wrappers import Conv, Def, Delayed, Splitted
+
+Side = Literal["binary", "json"]
+
+
+def unwrap(e: Encoding[Any], side: Side) -> Encoding[Any] | None:
+    """The encoding ``e`` stands for on ``side``, or ``None`` when ``e`` is
+    not a wrapper transparent there."""
+    if isinstance(e, Def | Conv | Delayed | CheckSize):
+        return e.inner
+    if isinstance(e, Splitted):
+        return e.binary if side == "binary" else e.json
+    if side == "binary":
+        return e.record if isinstance(e, Named) else None
+    if isinstance(e, DynamicSize | Padded | FixedBytes):
+        return e.inner
+    return None
