@@ -218,7 +218,10 @@ class Encoding(Generic[T]):
             return min((_public_name(*where) for where in public[1]), key=len)
         if self._call is not None:
             return self._call.text()
-        built = self._rebuild()
+        try:
+            built = self._rebuild()
+        except NotImplementedError:  # a user's subclass that does not say how
+            return f"<{type(self).__name__}>"
         return call_text(type(self).__name__, built[1], {})
 
     # ------------------------------------------------------------- pickling

@@ -36,6 +36,7 @@ success path pays for paths or offsets.
 
 from __future__ import annotations
 
+import itertools
 import linecache
 import re
 import struct
@@ -60,8 +61,8 @@ LINE_BUDGET = 800
 #: At most this many copies of the code that follows a choice (see ``Gen.choice``).
 COPIES = 16
 
-_compiled = 0
-"""How many functions were generated: numbers their file names."""
+_numbers = itertools.count(1)
+"""Numbers the generated functions' file names."""
 
 
 @dataclass(frozen=True)
@@ -245,9 +246,7 @@ class Source:
         (``<data_encoding #12 writer of obj(req('pid', int31), ...)>``), so
         tracebacks and ``inspect.getsource`` show it, until the function dies."""
         code = "\n".join(self.lines) + "\n"
-        global _compiled
-        _compiled += 1
-        filename = f"<data_encoding #{_compiled} {label}>"
+        filename = f"<data_encoding #{next(_numbers)} {label}>"
         exec(compile(code, filename, "exec"), self.env)
         fn: Callable[..., Any] = self.env[name]
         linecache.cache[filename] = (len(code), None, code.splitlines(True), filename)
