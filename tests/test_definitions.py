@@ -520,7 +520,6 @@ def test_accepted_layout_size(build: Callable[[], Encoding[Any]], size: Size) ->
     enc = build()
     assert enc.size == size
     assert enc.fixed_length == (size.n if isinstance(size, Fixed) else None)
-    assert enc.is_variable == (size is VARIABLE)
 
 
 def test_variable_element_in_the_middle_round_trips() -> None:

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 from .compiling import compiled
 from .errors import DecodeError, DefinitionError, EncodeError, JsonError, describe_value
 from .jsonvalue import JsonValue
-from .size import VARIABLE, Fixed, Size
+from .size import Fixed, Size
 
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
@@ -273,9 +273,9 @@ class Encoding(Generic[T]):
 
     @compiled
     def _fast_to_json(self) -> ToJson:
-        if not self.json_composite:  # a leaf: inlined into its parents only
+        if not self._json_composite:  # a leaf: inlined into its parents only
             return self._exact_to_json
-        if self.json_inlines:
+        if self._json_inlines:
             from .jsongen import compile_to_json
 
             return compile_to_json(self)
@@ -283,9 +283,9 @@ class Encoding(Generic[T]):
 
     @compiled
     def _fast_from_json(self) -> FromJson:
-        if not self.json_composite:  # a leaf: inlined into its parents only
+        if not self._json_composite:  # a leaf: inlined into its parents only
             return self._exact_from_json
-        if self.json_inlines:
+        if self._json_inlines:
             from .jsongen import compile_from_json
 
             return compile_from_json(self)
@@ -347,21 +347,21 @@ class Encoding(Generic[T]):
 
     #: Whether the JSON builders use ``via`` (the encoding has parts), so that
     #: a fast variant differs from the exact one.
-    json_composite: bool = False
+    _json_composite: bool = False
     #: Whether :meth:`_inline_to_json` and :meth:`_inline_from_json` exist.
-    json_inlines: bool = False
+    _json_inlines: bool = False
 
     def _emit_to_json(self, g: JGen, v: str) -> str:
         """Emit, into ``g``, code converting variable ``v`` to JSON, and return
         an expression of the result (to be evaluated once); the code may raise
         anything on a bad value (see :mod:`data_encoding.jsongen`)."""
-        if self.json_inlines and g.room():
+        if self._json_inlines and g.room():
             return self._inline_to_json(g, v)
         return f"{g.ref(self._fast_to_json, 'to_json')}({v})"
 
     def _emit_from_json(self, g: JGen, j: str) -> str:
         """Like :meth:`_emit_to_json`, from the JSON value in variable ``j``."""
-        if self.json_inlines and g.room():
+        if self._json_inlines and g.room():
             return self._inline_from_json(g, j)
         return f"{g.ref(self._fast_from_json, 'from_json')}({j})"
 
@@ -376,14 +376,14 @@ class Encoding(Generic[T]):
 
     #: Whether :meth:`_inline_write` and :meth:`_inline_read` exist: the
     #: encoding can emit its code into the function of an enclosing one.
-    inlines: bool = False
+    _inlines: bool = False
 
     def _emit_write(self, g: Gen, v: str, path: Path, then: Then = None) -> None:
         """Emit, into ``g``, code that appends the binary form of variable ``v``
         (inline when possible, else a call of the compiled writer), then
         ``then()``: the code that follows, which an encoding that branches may
         emit at the end of each branch (see :mod:`data_encoding.emit`)."""
-        if self.inlines and g.room():
+        if self._inlines and g.room():
             self._inline_write(g, v, path)
         else:
             g.call_write(self, v, path)
@@ -393,7 +393,7 @@ class Encoding(Generic[T]):
     def _emit_read(self, g: Gen, target: str, end: str, path: Path, then: Then = None) -> None:
         """Emit code that reads a value into variable ``target``, advancing
         ``pos``, in the frame ending at variable ``end``; then ``then()``."""
-        if self.inlines and g.room():
+        if self._inlines and g.room():
             self._inline_read(g, target, end, path)
         else:
             g.call_read(self, target, end, path)
@@ -422,11 +422,11 @@ class Encoding(Generic[T]):
     def _inline_read(self, g: Gen, target: str, end: str, path: Path) -> None:
         raise NotImplementedError
 
-    def atom(self) -> Atom | None:
+    def _fixed_atom(self) -> Atom | None:
         """The fusable description of a fixed-width leaf, or ``None``."""
         return None
 
-    def accepts(self, value: Any) -> bool:
+    def _accepts(self, value: Any) -> bool:
         """A cheap check that ``value`` has the right shape for this encoding.
 
         Unions use it to skip cases without trying them; it may say ``True``
@@ -435,37 +435,33 @@ class Encoding(Generic[T]):
         """
         return True
 
-    def accepts_json(self, json: JsonValue) -> bool:
-        """Like :meth:`accepts`, for JSON values."""
+    def _accepts_json(self, json: JsonValue) -> bool:
+        """Like :meth:`_accepts`, for JSON values."""
         return True
 
-    def discriminants(self) -> dict[str, str]:
+    def _discriminants(self) -> dict[str, str]:
         """Required fields that hold a constant (``{"kind": "baker"}``): a union uses
         them to recognise this case's values without trying it."""
         return {}
 
-    def json_discriminants(self) -> dict[str, str]:
+    def _json_discriminants(self) -> dict[str, str]:
         """The same for the members of this encoding's JSON objects, which a
         union uses to recognise this case's JSON (a ``conv``'s JSON is its
         inner encoding's; its values are not)."""
-        return self.discriminants()
+        return self._discriminants()
 
-    def object_fields(self) -> frozenset[str] | None:
+    def _object_fields(self) -> frozenset[str] | None:
         """The keys of this encoding's dict values, when it is a record-like
         encoding that ``merge_objs`` can merge; ``None`` otherwise."""
         return None
 
-    def tuple_arity(self) -> int | None:
+    def _tuple_arity(self) -> int | None:
         """The length of this encoding's tuple values, when ``merge_tups`` can merge it."""
         return None
 
-    def labelled(self, name: str) -> Encoding[T]:
+    def _labelled(self, name: str) -> Encoding[T]:
         """This encoding, with ``name`` used in its error messages (see ``def_``)."""
         return self
-
-    @property
-    def is_variable(self) -> bool:
-        return self.size is VARIABLE
 
 
 @dataclass(frozen=True)

@@ -70,27 +70,27 @@ def header_for(limit: int) -> HeaderKind:
 class Wrapper(Encoding[T]):
     """An encoding that delegates its JSON form and cheap checks to ``inner``."""
 
-    json_composite = True
+    _json_composite = True
 
     inner: Encoding[T]
 
-    def accepts(self, value: Any) -> bool:
-        return self.inner.accepts(value)
+    def _accepts(self, value: Any) -> bool:
+        return self.inner._accepts(value)
 
-    def accepts_json(self, json: JsonValue) -> bool:
-        return self.inner.accepts_json(json)
+    def _accepts_json(self, json: JsonValue) -> bool:
+        return self.inner._accepts_json(json)
 
-    def discriminants(self) -> dict[str, str]:
-        return self.inner.discriminants()
+    def _discriminants(self) -> dict[str, str]:
+        return self.inner._discriminants()
 
-    def object_fields(self) -> frozenset[str] | None:
-        return self.inner.object_fields()
+    def _object_fields(self) -> frozenset[str] | None:
+        return self.inner._object_fields()
 
-    def tuple_arity(self) -> int | None:
-        return self.inner.tuple_arity()
+    def _tuple_arity(self) -> int | None:
+        return self.inner._tuple_arity()
 
-    def json_discriminants(self) -> dict[str, str]:
-        return self.inner.json_discriminants()
+    def _json_discriminants(self) -> dict[str, str]:
+        return self.inner._json_discriminants()
 
     def _build_to_json(self, via: Via) -> ToJson:
         return via.to(self.inner)
@@ -126,7 +126,7 @@ class DynamicSize(Wrapper[T]):
     def _rebuild(self) -> tuple[Any, ...]:
         return (DynamicSize, (self.inner, self.kind))
 
-    inlines = True
+    _inlines = True
 
     def _inline_read(self, g: Gen, target: str, end: str, path: Path) -> None:
         code, width, largest = HEADERS[self.kind]

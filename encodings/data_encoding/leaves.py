@@ -48,10 +48,10 @@ class AtomEncoding(Encoding[T]):
         self._what = what
         self.size = Fixed(atom.width)
 
-    def atom(self) -> Atom:
+    def _fixed_atom(self) -> Atom:
         return self._atom
 
-    inlines = True
+    _inlines = True
 
     def _inline_write(self, g: Gen, v: str, path: Path) -> None:
         self._put(g, v, path, self._atom.pack_guard)

@@ -106,10 +106,10 @@ class ZeroWidth(AtomEncoding[Any]):
             return (constant, (self._value,))
         return (_public, (__name__, self.kind))  # null, empty, unit
 
-    def accepts(self, value: Any) -> bool:
+    def _accepts(self, value: Any) -> bool:
         return bool(self._matches(value))
 
-    def accepts_json(self, json: JsonValue) -> bool:
+    def _accepts_json(self, json: JsonValue) -> bool:
         return bool(self._json_matches(json))
 
     def _build_to_json(self, via: Via) -> ToJson:
@@ -141,7 +141,7 @@ class ZeroWidth(AtomEncoding[Any]):
         return st.builds(lambda: self._atom.unpack(None))  # type: ignore[misc]
 
     @cached_property
-    def json_inlines(self) -> bool:  # type: ignore[override]
+    def _json_inlines(self) -> bool:  # type: ignore[override]
         return self.kind in ("null", "constant")
 
     def _inline_to_json(self, g: JGen, v: str) -> str:
@@ -218,10 +218,10 @@ class Bool(AtomEncoding[bool]):
     def _rebuild(self) -> tuple[Any, ...]:
         return (Bool, ())
 
-    def accepts(self, value: Any) -> bool:
+    def _accepts(self, value: Any) -> bool:
         return type(value) is bool
 
-    def accepts_json(self, json: JsonValue) -> bool:
+    def _accepts_json(self, json: JsonValue) -> bool:
         return type(json) is bool
 
     def _build_to_json(self, via: Via) -> ToJson:
@@ -239,7 +239,7 @@ class Bool(AtomEncoding[bool]):
 
         return from_json
 
-    json_inlines = True
+    _json_inlines = True
 
     def _inline_to_json(self, g: JGen, v: str) -> str:
         return self._inline_from_json(g, v)
@@ -295,10 +295,10 @@ class Int(AtomEncoding[int]):
         args = (self.kind, self._atom.fmt, self.lo, self.hi)
         return (partial(Int, json_string=self.json_string), args)
 
-    def accepts(self, value: Any) -> bool:
+    def _accepts(self, value: Any) -> bool:
         return is_integer(value) and self.lo <= value <= self.hi
 
-    def accepts_json(self, json: JsonValue) -> bool:
+    def _accepts_json(self, json: JsonValue) -> bool:
         return type(json) is (str if self.json_string else int)
 
     def _build_to_json(self, via: Via) -> ToJson:
@@ -322,7 +322,7 @@ class Int(AtomEncoding[int]):
 
         return st.integers(self.lo, self.hi)
 
-    json_inlines = True
+    _json_inlines = True
 
     def _inline_to_json(self, g: JGen, v: str) -> str:
         g.bail_if(f"type({v}) is not int or not {self.lo} <= {v} <= {self.hi}")
@@ -497,10 +497,10 @@ class Float(AtomEncoding[float]):
     def _rebuild(self) -> tuple[Any, ...]:
         return (Float, (self.lo, self.hi))
 
-    def accepts(self, value: Any) -> bool:
+    def _accepts(self, value: Any) -> bool:
         return type(value) is float or is_integer(value)
 
-    def accepts_json(self, json: JsonValue) -> bool:
+    def _accepts_json(self, json: JsonValue) -> bool:
         return type(json) is float or type(json) is int
 
     def _build_to_json(self, via: Via) -> ToJson:

@@ -151,7 +151,7 @@ def _splice_parts(e: Encoding[Any], what: str) -> list[Part]:
         return list(e.parts)
     if isinstance(e, ZeroWidth) and e.kind in ("empty", "unit"):
         return []  # no bytes and no members
-    keys = e.object_fields()
+    keys = e._object_fields()
     if keys is None:
         raise DefinitionError(
             f"merge_objs: {what} operand is not an object (its values are not dicts); "
@@ -164,14 +164,14 @@ class Parts(Encoding[T]):
     """What records and tuples share: a sequence of :class:`Part` s, read and
     written by generated code (:mod:`data_encoding.codegen`)."""
 
-    json_composite = True
+    _json_composite = True
 
     parts: tuple[Part, ...]
     #: the value is a dict (a record), else a tuple
     as_dict: bool
     #: the keys of a record's dicts (empty for a tuple)
     keys: frozenset[str] = frozenset()
-    inlines = True
+    _inlines = True
 
     @cached_property
     def _branches(self) -> bool:
@@ -205,7 +205,7 @@ class Parts(Encoding[T]):
         return compile_writer(self)
 
     @cached_property
-    def json_inlines(self) -> bool:  # type: ignore[override]
+    def _json_inlines(self) -> bool:  # type: ignore[override]
         # a splice converts a sub-dict or a slice: left to the exact closures
         return all(p.mode != "splice" for p in self.parts)
 
@@ -232,23 +232,23 @@ class Obj(Parts[dict[str, Any]]):
         self.keys = frozenset(names)
         self.size = sequence_size((p.size for p in self.parts), "objects")
 
-    def object_fields(self) -> frozenset[str]:
+    def _object_fields(self) -> frozenset[str]:
         return self.keys
 
     def _rebuild(self) -> tuple[Any, ...]:
         return (Obj, (self.parts,))
 
-    def accepts(self, value: Any) -> bool:
+    def _accepts(self, value: Any) -> bool:
         if not isinstance(value, dict) or not value.keys() <= self.keys:
             return False
         return all(p.key in value for p in self.parts if p.mode == "req")
 
-    def accepts_json(self, json: JsonValue) -> bool:
+    def _accepts_json(self, json: JsonValue) -> bool:
         if type(json) is not dict or not json.keys() <= self.keys:
             return False
         return all(p.key in json for p in self.parts if p.mode == "req")
 
-    def discriminants(self) -> dict[str, str]:
+    def _discriminants(self) -> dict[str, str]:
         """Required fields holding a constant: ``{"kind": "baker"}`` selects a union case."""
         found = {}
         for p in self.parts:
@@ -379,7 +379,7 @@ def merge_objs(a: Encoding[Any], b: Encoding[Any]) -> Obj:
 def _tuple_parts(e: Encoding[Any], what: str) -> list[Part]:
     if isinstance(e, Tup):
         return list(e.parts)
-    arity = e.tuple_arity()
+    arity = e._tuple_arity()
     if arity is None:
         raise DefinitionError(
             f"merge_tups: {what} operand is not a tuple; only tup and merge_tups can be merged"
@@ -404,16 +404,16 @@ class Tup(Parts[tuple[Any, ...]]):
         self.arity = index
         self.size = sequence_size((p.size for p in self.parts), "tuples")
 
-    def tuple_arity(self) -> int:
+    def _tuple_arity(self) -> int:
         return self.arity
 
     def _rebuild(self) -> tuple[Any, ...]:
         return (Tup, (self.parts,))
 
-    def accepts(self, value: Any) -> bool:
+    def _accepts(self, value: Any) -> bool:
         return isinstance(value, tuple | list) and len(value) == self.arity
 
-    def accepts_json(self, json: JsonValue) -> bool:
+    def _accepts_json(self, json: JsonValue) -> bool:
         return type(json) is list and len(json) == self.arity
 
     def _build_to_json(self, via: Via) -> ToJson:

@@ -70,7 +70,7 @@ class ListEncoding(Encoding[list[Any]]):
     * ``("count", kind)``: a count header of that kind comes first.
     """
 
-    json_composite = True
+    _json_composite = True
 
     def __init__(
         self,
@@ -123,10 +123,10 @@ class ListEncoding(Encoding[list[Any]]):
     def _rebuild(self) -> tuple[Any, ...]:
         return (ListEncoding, (self.elt, self.max_length, self.kind, self.count_mode))
 
-    def accepts(self, value: Any) -> bool:
+    def _accepts(self, value: Any) -> bool:
         return type(value) is list
 
-    def accepts_json(self, json: JsonValue) -> bool:
+    def _accepts_json(self, json: JsonValue) -> bool:
         return type(json) is list
 
     # ------------------------------------------------------------- binary
@@ -152,18 +152,18 @@ class ListEncoding(Encoding[list[Any]]):
         self._check_count(count, pos + width, end)
         return count, pos + width
 
-    inlines = True
+    _inlines = True
 
     @property
     def _reads_whole(self) -> bool:
         """Fixed-width leaf elements: one ``iter_unpack`` reads the list."""
-        atom = self.elt.atom()
+        atom = self.elt._fixed_atom()
         return atom is not None and bool(atom.fmt)
 
     @property
     def _writes_whole(self) -> bool:
         """One-code number elements: one ``pack`` writes the list."""
-        atom = self.elt.atom()
+        atom = self.elt._fixed_atom()
         return atom is not None and len(atom.fmt) == 1 and atom.exact is not None
 
     def _inline_read(self, g: Gen, target: str, end: str, path: Path) -> None:
@@ -246,7 +246,7 @@ class ListEncoding(Encoding[list[Any]]):
         return self._build_atom_reader() if self._reads_whole else compile_reader(self)
 
     def _build_atom_reader(self) -> Reader:
-        atom = self.elt.atom()
+        atom = self.elt._fixed_atom()
         assert atom is not None
         width = atom.width
         unit = struct.Struct(">" + atom.fmt)
@@ -297,7 +297,7 @@ class ListEncoding(Encoding[list[Any]]):
         check_length = self._check_length
         mode, arg = self.count_mode
         header = struct.Struct(HEADERS[arg][0]).pack if mode == "count" else None
-        atom = self.elt.atom()
+        atom = self.elt._fixed_atom()
         if atom is not None and self._writes_whole:
             code, check, pack = atom.fmt, atom.check, atom.pack
             assert pack is not None  # every atom with an exact type converts the others
@@ -326,7 +326,7 @@ class ListEncoding(Encoding[list[Any]]):
 
     # --------------------------------------------------------------- JSON
 
-    json_inlines = True
+    _json_inlines = True
 
     def _inline_to_json(self, g: JGen, v: str) -> str:
         g.bail_if(f"type({v}) is not list")  # a tuple takes the exact converter

@@ -143,13 +143,13 @@ class RawBytes(Encoding[Any]):
     def _rebuild(self) -> tuple[Any, ...]:
         return (RawBytes, (self.text, self.exact_length, self.plain_json_limit))
 
-    def accepts(self, value: Any) -> bool:
+    def _accepts(self, value: Any) -> bool:
         return isinstance(value, bytes | bytearray) or (self.text and type(value) is str)
 
-    def accepts_json(self, json: JsonValue) -> bool:
+    def _accepts_json(self, json: JsonValue) -> bool:
         return type(json) is str or (self.text and type(json) is dict)
 
-    inlines = True
+    _inlines = True
 
     def _emit_bytes(self, g: Gen, v: str, path: Path) -> str:
         raw = g.var("raw")
@@ -208,7 +208,7 @@ class RawBytes(Encoding[Any]):
         return size_of
 
     @cached_property
-    def json_inlines(self) -> bool:  # type: ignore[override]
+    def _json_inlines(self) -> bool:  # type: ignore[override]
         return not self.text  # hex; strings keep their closures (UTF-8 checks)
 
     def _hex_refused(self, raw: str) -> str:

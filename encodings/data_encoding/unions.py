@@ -167,12 +167,12 @@ def _json_match(c: Case) -> Predicate | None:
 
 def _constants(c: Case) -> dict[str, str]:
     """The constant members of a case's values (none when a predicate selects them)."""
-    return {} if c.match is not None else c.enc.discriminants()
+    return {} if c.match is not None else c.enc._discriminants()
 
 
 def _json_constants(c: Case) -> dict[str, str]:
     """The same for its JSON."""
-    return {} if c.json_match is not None else c.enc.json_discriminants()
+    return {} if c.json_match is not None else c.enc._json_discriminants()
 
 
 def _is_dict(v: Any) -> bool:
@@ -201,7 +201,7 @@ def _told_apart(
 class Union(Encoding[Any]):
     """A tagged union: see :func:`union`."""
 
-    json_composite = True
+    _json_composite = True
 
     def __init__(
         self, cases: Sequence[Case], tag_size: TagSize = "Uint8", label: str | None = None
@@ -240,12 +240,12 @@ class Union(Encoding[Any]):
     def _rebuild(self) -> tuple[Any, ...]:
         return (Union, (self.cases, self.tag_size, self.label))
 
-    def labelled(self, name: str) -> Union:
+    def _labelled(self, name: str) -> Union:
         return Union(self.cases, self.tag_size, name)
 
     @cached_property
     def _selectors(self) -> list[tuple[Predicate, bool]]:
-        return _selectors(self.cases, _match, _constants, lambda c: c.enc.accepts, _is_dict)
+        return _selectors(self.cases, _match, _constants, lambda c: c.enc._accepts, _is_dict)
 
     @cached_property
     def _json_selectors(self) -> list[tuple[Predicate, bool]]:
@@ -253,24 +253,24 @@ class Union(Encoding[Any]):
             self.cases,
             _json_match,
             _json_constants,
-            lambda c: c.enc.accepts_json,
+            lambda c: c.enc._accepts_json,
             _is_json_object,
         )
 
-    def accepts(self, value: Any) -> bool:
+    def _accepts(self, value: Any) -> bool:
         return any(matches(value) for matches, _ in self._selectors)
 
-    def accepts_json(self, json: JsonValue) -> bool:
+    def _accepts_json(self, json: JsonValue) -> bool:
         return any(matches(json) for matches, _ in self._json_selectors)
 
-    def object_fields(self) -> frozenset[str] | None:
-        fields = [c.enc.object_fields() for c in self.cases]
+    def _object_fields(self) -> frozenset[str] | None:
+        fields = [c.enc._object_fields() for c in self.cases]
         if any(f is None for f in fields):
             return None
         return frozenset().union(*fields)  # type: ignore[arg-type]
 
-    def tuple_arity(self) -> int | None:
-        arities = {c.enc.tuple_arity() for c in self.cases}
+    def _tuple_arity(self) -> int | None:
+        arities = {c.enc._tuple_arity() for c in self.cases}
         return arities.pop() if len(arities) == 1 else None
 
     #: at most this many tagged cases are inlined (an ``if`` chain per tag)
@@ -599,7 +599,7 @@ class Union(Encoding[Any]):
         )
 
     @cached_property
-    def json_inlines(self) -> bool:  # type: ignore[override]
+    def _json_inlines(self) -> bool:  # type: ignore[override]
         """Whether the JSON converters are generated: every case is told
         apart by a constant member (as :meth:`_json_dispatch` requires)."""
         return self._by_constant is not None and len(self._tagged) == len(self.cases)
@@ -787,7 +787,7 @@ class Option(Union):
         g.presence(v, 1, self.cases[0].enc, path, then)
 
     @cached_property
-    def json_inlines(self) -> bool:  # type: ignore[override]
+    def _json_inlines(self) -> bool:  # type: ignore[override]
         return True
 
     def _json_choice(self, g: JGen, v: str, convert: Callable[[Encoding[Any]], str]) -> str:
@@ -882,10 +882,10 @@ class StringEnum(AtomEncoding[Any]):
             return (StringEnum, (list(self.strings),))
         return (StringEnum, (dict(self.pairs),))
 
-    def accepts(self, value: Any) -> bool:
+    def _accepts(self, value: Any) -> bool:
         return self._lookup(value) is not None
 
-    def accepts_json(self, json: JsonValue) -> bool:
+    def _accepts_json(self, json: JsonValue) -> bool:
         return type(json) is str and json in self._by_name
 
     def _build_to_json(self, via: Via) -> ToJson:

@@ -99,14 +99,14 @@ class Conv(Wrapper[T]):
     def _rebuild(self) -> tuple[Any, ...]:
         return (Conv, (self.to_wire, self.from_wire, self.inner, self.values))
 
-    def accepts(self, value: Any) -> bool:
+    def _accepts(self, value: Any) -> bool:
         return True  # the value's type is the user's: only trying tells
 
-    def discriminants(self) -> dict[str, str]:
+    def _discriminants(self) -> dict[str, str]:
         return {}  # its values are the user's, not its inner encoding's dicts
 
-    def atom(self) -> Atom | None:
-        inner = self.inner.atom()
+    def _fixed_atom(self) -> Atom | None:
+        inner = self.inner._fixed_atom()
         if inner is None:
             return None
         to_wire = _guard(self.to_wire, EncodeError)
@@ -196,42 +196,42 @@ def conv(
 
 
 class BinaryOf(Encoding[T]):
-    """An encoding whose binary form is exactly another's, :meth:`binary_side`'s:
+    """An encoding whose binary form is exactly another's, :meth:`_binary_side`'s:
     its compiled pieces, its atom and its generated code (inlined as that
     encoding's would be)."""
 
-    def binary_side(self) -> Encoding[T]:
+    def _binary_side(self) -> Encoding[T]:
         raise NotImplementedError
 
-    def atom(self) -> Atom | None:
-        return self.binary_side().atom()
+    def _fixed_atom(self) -> Atom | None:
+        return self._binary_side()._fixed_atom()
 
     def _build_reader(self) -> Reader:
-        return self.binary_side()._read
+        return self._binary_side()._read
 
     def _build_writer(self) -> Writer:
-        return self.binary_side()._write
+        return self._binary_side()._write
 
     def _build_sizer(self) -> Sizer:
-        return self.binary_side()._size_of
+        return self._binary_side()._size_of
 
     def _may_fork(self) -> bool:
-        return self.binary_side()._may_fork()
+        return self._binary_side()._may_fork()
 
     def _emit_read(self, g: Gen, target: str, end: str, path: Path, then: Then = None) -> None:
-        self.binary_side()._emit_read(g, target, end, path, then)
+        self._binary_side()._emit_read(g, target, end, path, then)
 
     def _emit_write(self, g: Gen, v: str, path: Path, then: Then = None) -> None:
-        self.binary_side()._emit_write(g, v, path, then)
+        self._binary_side()._emit_write(g, v, path, then)
 
     def _emit_bytes(self, g: Gen, v: str, path: Path) -> str | None:
-        return self.binary_side()._emit_bytes(g, v, path)
+        return self._binary_side()._emit_bytes(g, v, path)
 
 
 class Transparent(Wrapper[T], BinaryOf[T]):
     """A wrapper whose binary form is exactly ``inner``'s."""
 
-    def binary_side(self) -> Encoding[T]:
+    def _binary_side(self) -> Encoding[T]:
         return self.inner
 
 
@@ -244,7 +244,7 @@ class Def(Transparent[T]):
         expect_encoding(inner, f"def_({id!r})")
         self.title = title
         self.description = description
-        self.inner = inner.labelled(id)
+        self.inner = inner._labelled(id)
         self.size = inner.size
         self.nullable = inner.nullable
 
@@ -318,7 +318,7 @@ class Mu(Encoding[Any]):
     records and lists read their parts' sizes when they are built.)
     """
 
-    json_composite = True
+    _json_composite = True
 
     def __init__(
         self,
@@ -380,13 +380,13 @@ class Mu(Encoding[Any]):
     def _build_from_json(self, via: Via) -> FromJson:
         return self._knot(via.from_json, lambda: via.from_(self.body), JsonError)
 
-    def object_fields(self) -> frozenset[str] | None:
+    def _object_fields(self) -> frozenset[str] | None:
         body = self.__dict__.get("body")  # None while the body is being built
-        return None if body is None else body.object_fields()
+        return None if body is None else body._object_fields()
 
-    def tuple_arity(self) -> int | None:
+    def _tuple_arity(self) -> int | None:
         body = self.__dict__.get("body")
-        return None if body is None else body.tuple_arity()
+        return None if body is None else body._tuple_arity()
 
     def _build_strategy(self) -> SearchStrategy[Any]:
         from hypothesis import strategies as st
@@ -420,7 +420,7 @@ def mu(
 class Splitted(BinaryOf[T]):
     """One encoding's JSON form with another's binary form: see :func:`splitted`."""
 
-    json_composite = True
+    _json_composite = True
 
     def __init__(self, json: Encoding[T], binary: Encoding[T]) -> None:
         self.json = expect_encoding(json, "splitted")
@@ -431,20 +431,20 @@ class Splitted(BinaryOf[T]):
     def _rebuild(self) -> tuple[Any, ...]:
         return (Splitted, (self.json, self.binary))
 
-    def binary_side(self) -> Encoding[T]:
+    def _binary_side(self) -> Encoding[T]:
         return self.binary
 
-    def accepts(self, value: Any) -> bool:
-        return self.binary.accepts(value)
+    def _accepts(self, value: Any) -> bool:
+        return self.binary._accepts(value)
 
-    def accepts_json(self, json: JsonValue) -> bool:
-        return self.json.accepts_json(json)
+    def _accepts_json(self, json: JsonValue) -> bool:
+        return self.json._accepts_json(json)
 
-    def discriminants(self) -> dict[str, str]:
-        return self.binary.discriminants()
+    def _discriminants(self) -> dict[str, str]:
+        return self.binary._discriminants()
 
-    def json_discriminants(self) -> dict[str, str]:
-        return self.json.json_discriminants()
+    def _json_discriminants(self) -> dict[str, str]:
+        return self.json._json_discriminants()
 
     def _build_to_json(self, via: Via) -> ToJson:
         return via.to(self.json)
@@ -470,7 +470,7 @@ class DirectJson(Splitted[T]):
     come from it) and the functions must read and print the same values as
     it (their errors may be more precise); the tests compare them."""
 
-    json_composite = False  # the same converters in the fast and the exact variant
+    _json_composite = False  # the same converters in the fast and the exact variant
 
     def __init__(
         self,

@@ -373,10 +373,10 @@ class Zarith(Encoding[int]):
     def _rebuild(self) -> tuple[Any, ...]:
         return (Zarith, (self.natural,))
 
-    def accepts(self, value: Any) -> bool:
+    def _accepts(self, value: Any) -> bool:
         return is_integer(value) and (value >= 0 or not self.natural)
 
-    def accepts_json(self, json: JsonValue) -> bool:
+    def _accepts_json(self, json: JsonValue) -> bool:
         return type(json) is str
 
     def _build_reader(self) -> Reader:

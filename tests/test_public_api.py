@@ -1,0 +1,41 @@
+"""The public surface of an encoding stays small: the entry points and the
+descriptions; everything the passes use among themselves is private."""
+
+from __future__ import annotations
+
+import data_encoding as de
+
+
+def test_an_encoding_has_only_its_entry_points_and_descriptions() -> None:
+    public = sorted(n for n in dir(de.Encoding) if not n.startswith("_"))
+    assert public == [
+        "decode",
+        "decode_prefix",
+        "describe",
+        "encode",
+        "fixed_length",
+        "from_json",
+        "json_schema",
+        "length",
+        "nullable",
+        "strategy",
+        "table",
+        "to_json",
+    ]
+    assert de.uint8.size == de.Fixed(1)  # and its size class, an attribute
+
+
+def test_no_subclass_adds_a_public_method() -> None:
+    """Node types add their parameters (``inner``, ``keys``...), not hooks."""
+    found: dict[str, set[str]] = {}
+
+    def walk(cls: type[object]) -> None:
+        sub: type[object]
+        for sub in cls.__subclasses__():
+            methods = {n for n, v in vars(sub).items() if not n.startswith("_") and callable(v)}
+            if methods:
+                found[sub.__name__] = methods
+            walk(sub)
+
+    walk(de.Encoding)
+    assert found == {}
