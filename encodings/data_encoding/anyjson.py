@@ -29,7 +29,7 @@ from .jsonvalue import DuplicateKeys, JsonValue, has_decimal_form
 from .size import VARIABLE
 
 if TYPE_CHECKING:
-    from hypothesis.strategies import SearchStrategy
+    pass
 
 
 def check_json(value: Any, cls: type[EncodeError] | type[JsonError]) -> None:
@@ -119,25 +119,6 @@ class Bson(Encoding[JsonValue]):
             return json
 
         return from_json
-
-    def _build_strategy(self) -> SearchStrategy[JsonValue]:
-        from hypothesis import strategies as st
-
-        # values that survive BSON unchanged: no array at the root
-        scalars = (
-            st.none()
-            | st.booleans()
-            | st.integers(-(2**53) + 1, 2**53 - 1)
-            | st.floats(allow_nan=False, allow_infinity=False)
-            | st.text(st.characters(codec="utf-8"), max_size=8)
-        )
-        keys = st.text(st.characters(codec="utf-8", exclude_characters="\x00"), max_size=4)
-        nested = st.recursive(
-            scalars,
-            lambda inner: st.lists(inner, max_size=3) | st.dictionaries(keys, inner, max_size=3),
-            max_leaves=6,
-        )
-        return scalars | st.dictionaries(keys, nested, max_size=3)
 
 
 json: DynamicSize[JsonValue] = DynamicSize(Bson())

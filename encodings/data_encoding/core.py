@@ -171,7 +171,7 @@ class Encoding(Generic[T]):
         """A Hypothesis strategy of valid values (needs the ``hypothesis`` package:
         ``pip install 'data-encoding[hypothesis]'``)."""
         try:
-            return self._strategy
+            from .strategies import from_encoding
         except ModuleNotFoundError as exc:
             if exc.name is None or exc.name.split(".")[0] != "hypothesis":
                 raise
@@ -180,6 +180,7 @@ class Encoding(Generic[T]):
                 "pip install 'data-encoding[hypothesis]'",
                 name="hypothesis",
             ) from None
+        return from_encoding(self)
 
     def describe(self, dialect: Dialect = "legacy") -> BinarySchema:
         """The binary schema, a value of :data:`~data_encoding.binary_schema`
@@ -299,10 +300,6 @@ class Encoding(Generic[T]):
     def _from_json(self) -> FromJson:
         return _first_fast(self._fast_from_json, self._exact_from_json)
 
-    @compiled
-    def _strategy(self) -> SearchStrategy[T]:
-        return self._build_strategy()
-
     def _read_frame(self, buf: bytes, pos: int, end: int) -> tuple[Any, int]:
         try:
             return self._read(buf, pos, end)
@@ -369,9 +366,6 @@ class Encoding(Generic[T]):
         raise NotImplementedError
 
     def _inline_from_json(self, g: JGen, j: str) -> str:
-        raise NotImplementedError
-
-    def _build_strategy(self) -> SearchStrategy[T]:
         raise NotImplementedError
 
     #: Whether :meth:`_inline_write` and :meth:`_inline_read` exist: the

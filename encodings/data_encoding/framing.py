@@ -41,7 +41,7 @@ from .leaves import AtomEncoding
 from .size import DYNAMIC, Fixed
 
 if TYPE_CHECKING:
-    from hypothesis.strategies import SearchStrategy
+    pass
 
 T = TypeVar("T")
 
@@ -103,9 +103,6 @@ class Wrapper(Encoding[T]):
 
     def _emit_from_json(self, g: JGen, j: str) -> str:
         return self.inner._emit_from_json(g, j)
-
-    def _build_strategy(self) -> SearchStrategy[T]:
-        return self.inner._strategy
 
 
 class DynamicSize(Wrapper[T]):
@@ -203,10 +200,6 @@ class DynamicSize(Wrapper[T]):
 
         return size_of
 
-    def _build_strategy(self) -> SearchStrategy[T]:
-        largest, size_of = HEADERS[self.kind][2], self.inner._size_of
-        return self.inner._strategy.filter(lambda v: size_of(v) <= largest)
-
 
 def _unread(pos: int, stop: int, size: int) -> DecodeError:
     return DecodeError(
@@ -284,10 +277,6 @@ class CheckSize(Wrapper[T]):
             return size
 
         return size_of
-
-    def _build_strategy(self) -> SearchStrategy[T]:
-        limit, size_of = self.limit, self.inner._size_of
-        return self.inner._strategy.filter(lambda v: size_of(v) <= limit)
 
 
 @combinator

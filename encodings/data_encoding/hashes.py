@@ -43,8 +43,6 @@ from .wrappers import DirectJson, conv, def_
 if TYPE_CHECKING:
     from typing import Self
 
-    from hypothesis.strategies import SearchStrategy
-
     from .emit import Gen, Path
 
 __all__ = [
@@ -197,12 +195,6 @@ class HashBytes(FixedBytes):
         self._put(
             g, v, path, lambda x: f"(type({x}) is {h} or type({x}) is bytes) and len({x}) == {size}"
         )
-
-    def _build_strategy(self) -> SearchStrategy[Any]:
-        from hypothesis import strategies as st
-
-        size = self.hash_type.size
-        return st.binary(min_size=size, max_size=size).map(self.hash_type)
 
 
 @combinator

@@ -54,7 +54,7 @@ from .leaves import (
 )
 
 if TYPE_CHECKING:
-    from hypothesis.strategies import SearchStrategy
+    pass
 
 INT31_MIN, INT31_MAX = -(2**30), 2**30 - 1
 UINT30_MAX = 2**30 - 1
@@ -134,11 +134,6 @@ class ZeroWidth(AtomEncoding[Any]):
             return make(None)
 
         return from_json
-
-    def _build_strategy(self) -> SearchStrategy[Any]:
-        from hypothesis import strategies as st
-
-        return st.builds(lambda: self._atom.unpack(None))  # type: ignore[misc]
 
     @cached_property
     def _json_inlines(self) -> bool:  # type: ignore[override]
@@ -248,11 +243,6 @@ class Bool(AtomEncoding[bool]):
         g.bail_if(f"type({j}) is not bool")
         return j
 
-    def _build_strategy(self) -> SearchStrategy[bool]:
-        from hypothesis import strategies as st
-
-        return st.booleans()
-
 
 bool_: Bool = Bool()
 """One byte: ``0x00`` false, ``0xff`` true (any other byte is rejected)."""
@@ -316,11 +306,6 @@ class Int(AtomEncoding[int]):
         if self.json_string:
             return decimal_from_json(self.lo, self.hi, self.kind)
         return int_from_json(self.lo, self.hi, self.kind)
-
-    def _build_strategy(self) -> SearchStrategy[int]:
-        from hypothesis import strategies as st
-
-        return st.integers(self.lo, self.hi)
 
     _json_inlines = True
 
@@ -536,13 +521,6 @@ class Float(AtomEncoding[float]):
             return value
 
         return from_json
-
-    def _build_strategy(self) -> SearchStrategy[float]:
-        from hypothesis import strategies as st
-
-        if self.lo is None:
-            return st.floats(allow_nan=False, allow_infinity=False)
-        return st.floats(self.lo, self.hi, allow_nan=False)
 
 
 float_: Float = Float()

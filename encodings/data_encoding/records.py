@@ -63,7 +63,7 @@ from .size import VARIABLE, sequence_size
 from .wrappers import Transparent
 
 if TYPE_CHECKING:
-    from hypothesis.strategies import SearchStrategy
+    pass
 
 T = TypeVar("T")
 
@@ -318,29 +318,6 @@ class Obj(Parts[dict[str, Any]]):
 
         return from_json
 
-    def _build_strategy(self) -> SearchStrategy[dict[str, Any]]:
-        from hypothesis import strategies as st
-
-        pieces = []
-        for p in self.parts:
-            if p.mode == "splice":
-                pieces.append(p.enc._strategy)
-            else:
-                value = p.enc._strategy
-                if p.mode == "varopt":  # a present value must take bytes
-                    value = value.filter(_takes_bytes(p.enc))
-                if p.mode in ("opt", "varopt"):
-                    value = st.none() | value
-                pieces.append(st.fixed_dictionaries({p.key: value}))
-
-        def merge(dicts: tuple[dict[str, Any], ...]) -> dict[str, Any]:
-            out: dict[str, Any] = {}
-            for d in dicts:
-                out.update(d)
-            return out
-
-        return st.tuples(*pieces).map(merge)
-
 
 def _takes_bytes(e: Encoding[Any]) -> Callable[[Any], bool]:
     return lambda v: e.length(v) > 0
@@ -463,15 +440,6 @@ class Tup(Parts[tuple[Any, ...]]):
             return tuple(out)
 
         return from_json
-
-    def _build_strategy(self) -> SearchStrategy[tuple[Any, ...]]:
-        from hypothesis import strategies as st
-
-        pieces = [
-            p.enc._strategy if p.mode == "splice" else p.enc._strategy.map(lambda x: (x,))
-            for p in self.parts
-        ]
-        return st.tuples(*pieces).map(lambda ts: tuple(x for t in ts for x in t))
 
 
 class MergeTups(Tup):

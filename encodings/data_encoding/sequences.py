@@ -57,7 +57,7 @@ from .leaves import wrong_type, wrong_value_type
 from .size import DYNAMIC, VARIABLE, Fixed, Size
 
 if TYPE_CHECKING:
-    from hypothesis.strategies import SearchStrategy
+    pass
 
 Kind = Literal["list", "array"]
 
@@ -374,15 +374,6 @@ class ListEncoding(Encoding[list[Any]]):
             return out
 
         return from_json
-
-    def _build_strategy(self) -> SearchStrategy[list[Any]]:
-        from hypothesis import strategies as st
-
-        mode, arg = self.count_mode
-        if mode == "exactly":
-            return st.lists(self.elt._strategy, min_size=arg, max_size=arg)
-        cap = 6 if self.max_length is None else min(self.max_length, 6)
-        return st.lists(self.elt._strategy, max_size=cap)
 
 
 def variable_list(e: Encoding[Any], max_length: int | None = None) -> Encoding[list[Any]]:

@@ -38,7 +38,7 @@ from .leaves import AtomEncoding, wrong_type, wrong_value_type
 from .size import VARIABLE
 
 if TYPE_CHECKING:
-    from hypothesis.strategies import SearchStrategy
+    pass
 
 
 def text_of(raw: bytes) -> str | bytes:
@@ -269,22 +269,6 @@ class RawBytes(Encoding[Any]):
             return value
 
         return from_json
-
-    def _build_strategy(self) -> SearchStrategy[Any]:
-        from hypothesis import strategies as st
-
-        limit = self.exact_length if self.exact_length is not None else self.plain_json_limit
-        low = self.exact_length or 0
-        high = limit if limit is not None else 64
-        if not self.text:
-            return st.binary(min_size=low, max_size=high)
-        utf8 = st.text(st.characters(codec="utf-8"), max_size=high).filter(
-            lambda s: low <= len(s.encode()) <= high
-        )
-        if self.plain_json_limit is not None:
-            return utf8
-        invalid = st.binary(min_size=low, max_size=high).filter(lambda b: type(text_of(b)) is bytes)
-        return utf8 | invalid
 
 
 def _wrong_length(cls: type[EncodeError] | type[JsonError], expected: int, found: int) -> Any:

@@ -77,7 +77,7 @@ from .primitives import null
 from .size import merge_cases
 
 if TYPE_CHECKING:
-    from hypothesis.strategies import SearchStrategy
+    pass
 
 TagSize = Literal["Uint8", "Uint16"]
 
@@ -653,24 +653,6 @@ class Union(Encoding[Any]):
 
         return dispatch
 
-    def _build_strategy(self) -> SearchStrategy[Any]:
-        from hypothesis import strategies as st
-
-        # values a case's selector gives to an earlier case would not round-trip
-        # through that case: keep, for each case, only the values it wins
-        tagged = [
-            (c, matches)
-            for c, (matches, _) in zip(self.cases, self._selectors, strict=True)
-            if c.tag is not None
-        ]
-        selectors = [matches for _, matches in tagged]
-        strategies: list[SearchStrategy[Any]] = []
-        for i, (c, _) in enumerate(tagged):
-            strategies.append(c.enc._strategy.filter(_wins(selectors[i], selectors[:i])))
-        # and, in JSON, an earlier case may claim a value's JSON ("-1" of a z
-        # case read as a string case): such values have no faithful JSON form
-        return st.one_of(strategies).filter(self._json_faithful)
-
     def _json_faithful(self, value: Any) -> bool:
         try:
             return bool(self._from_json(self._to_json(value)) == value)
@@ -913,11 +895,6 @@ class StringEnum(AtomEncoding[Any]):
                 ) from None
 
         return from_json
-
-    def _build_strategy(self) -> SearchStrategy[Any]:
-        from hypothesis import strategies as st
-
-        return st.sampled_from(self._values)
 
 
 @combinator

@@ -170,11 +170,6 @@ class Conv(Wrapper[T]):
     _emit_to_json = Encoding._emit_to_json
     _emit_from_json = Encoding._emit_from_json
 
-    def _build_strategy(self) -> SearchStrategy[T]:
-        if self.values is not None:
-            return self.values()
-        return self.inner._strategy.map(self.from_wire)
-
 
 @combinator
 def conv(
@@ -388,11 +383,6 @@ class Mu(Encoding[Any]):
         body = self.__dict__.get("body")
         return None if body is None else body._tuple_arity()
 
-    def _build_strategy(self) -> SearchStrategy[Any]:
-        from hypothesis import strategies as st
-
-        return st.deferred(lambda: self.body._strategy)
-
 
 def _mu_shell(
     name: str, title: str | None, description: str | None, size: Size, nullable: bool
@@ -457,9 +447,6 @@ class Splitted(BinaryOf[T]):
 
     def _emit_from_json(self, g: JGen, j: str) -> str:
         return self.json._emit_from_json(g, j)
-
-    def _build_strategy(self) -> SearchStrategy[T]:
-        return self.binary._strategy
 
 
 class DirectJson(Splitted[T]):

@@ -29,7 +29,7 @@ from .primitives import decimal_from_json
 from .size import DYNAMIC
 
 if TYPE_CHECKING:
-    from hypothesis.strategies import SearchStrategy
+    pass
 
 
 # Numbers of many 7-bit groups are converted whole, not one group at a time:
@@ -413,14 +413,6 @@ class Zarith(Encoding[int]):
 
     def _build_from_json(self, via: Via) -> FromJson:
         return decimal_from_json(0 if self.natural else None, None, "n" if self.natural else "z")
-
-    def _build_strategy(self) -> SearchStrategy[int]:
-        from hypothesis import strategies as st
-
-        bound = 2**256
-        if self.natural:
-            return st.integers(0, 127) | st.integers(0, bound)
-        return st.integers(-64, 63) | st.integers(-bound, bound)
 
 
 n: Zarith = Zarith(natural=True)
