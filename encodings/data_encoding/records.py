@@ -34,7 +34,7 @@ duplicate members when the JSON text was parsed with
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
@@ -317,10 +317,6 @@ class Obj(Parts[dict[str, Any]]):
             return out
 
         return from_json
-
-
-def _takes_bytes(e: Encoding[Any]) -> Callable[[Any], bool]:
-    return lambda v: e.length(v) > 0
 
 
 class MergeObjs(Obj):

@@ -13,6 +13,7 @@ strategy is asked for. Each encoding's strategy is built once and kept on it.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from functools import singledispatch
 from typing import Any, TypeVar
 
@@ -20,7 +21,7 @@ from hypothesis import strategies as st
 from hypothesis.strategies import SearchStrategy
 
 from .anyjson import Bson
-from .core import Encoding
+from .core import Encoding, Predicate
 from .errors import DataEncodingError
 from .framing import HEADERS, CheckSize, DynamicSize, Wrapper
 from .hashes import HashBytes
@@ -159,7 +160,7 @@ def _obj(e: Obj) -> SearchStrategy[dict[str, Any]]:
     return st.tuples(*pieces).map(merge)
 
 
-def _takes_bytes(e: Encoding[Any]) -> Any:
+def _takes_bytes(e: Encoding[Any]) -> Callable[[Any], bool]:
     return lambda v: e.length(v) > 0
 
 
@@ -207,7 +208,7 @@ def _union(e: Union) -> SearchStrategy[Any]:
     return st.one_of(strategies).filter(json_faithful)
 
 
-def _wins(own: Any, earlier: list[Any]) -> Any:
+def _wins(own: Predicate, earlier: Sequence[Predicate]) -> Callable[[Any], bool]:
     """Whether a case, and no case before it, selects a value."""
     return lambda v: bool(own(v)) and not any(p(v) for p in earlier)
 

@@ -653,12 +653,6 @@ class Union(Encoding[Any]):
 
         return dispatch
 
-    def _json_faithful(self, value: Any) -> bool:
-        try:
-            return bool(self._from_json(self._to_json(value)) == value)
-        except DataEncodingError:
-            return False
-
 
 def _write_case(payload: tuple[bytes, Writer], value: Any, out: bytearray) -> None:
     """Write a case's tag and value; on failure, take the tag back (no partial output)."""
@@ -715,11 +709,6 @@ def _identical(a: Any, b: Any) -> bool:
         return bool(a == b)
     except Exception:  # a user's type
         return False
-
-
-def _wins(own: Predicate, earlier: Sequence[Predicate]) -> Callable[[Any], bool]:
-    """Whether a case, and no case before it, selects a value."""
-    return lambda v: bool(own(v)) and not any(p(v) for p in earlier)
 
 
 @combinator
