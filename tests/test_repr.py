@@ -84,11 +84,15 @@ def test_an_encoding_prints_as_the_call_that_built_it(build: Any, text: str) -> 
         assert again.describe() == e.describe()
 
 
-def test_a_combinator_given_back_its_argument_keeps_the_arguments_name() -> None:
-    """``padded(e, 0)`` may give ``e`` back; ``e`` keeps its own repr."""
-    point = _point()
-    assert repr(point) == "obj(req('x', uint16), req('y', uint16))"
+def test_a_constant_keeps_its_name_inside_calls() -> None:
+    """Passing a published constant to a combinator does not rename it."""
+    de.check_size(10, de.uint8)
     assert repr(de.uint8) == "uint8"
+    assert repr(de.conv(_same, _same, de.uint8)) == "conv(_same, _same, uint8)"
+
+
+def _same(value: Any) -> Any:
+    return value
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))

@@ -127,7 +127,14 @@ def test_the_2022_answer_has_no_legacy_binary_form() -> None:
     with pytest.raises(EncodeError) as caught:
         SERVICE_TREE.encode(tree)
     assert caught.value.code == "not_in_dialect"
-    assert "cannot state an exact sequence length" in caught.value.message
+    assert caught.value.message == (
+        "the legacy schema dialect cannot state an exact sequence length: use binary_schema_v1"
+    )
+    # the first exact limit, in the pending operations' output schema
+    assert caught.value.path == (
+        *("static", "subdirs", "suffixes", 2, "tree", "static", "get_service", "output"),
+        *("binary_schema", "fields", 18, "encoding", "cases", 17, "fields", 1, "layout"),
+    )
 
 
 @pytest.mark.parametrize("year", [2021, 2022])

@@ -18,7 +18,7 @@ type, the empty one too (the reference reads that one as ``{}``).
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import depth
 from .bson import decode_bson, encode_bson
@@ -27,9 +27,6 @@ from .errors import DataEncodingError, EncodeError, JsonError, describe_value, t
 from .framing import DynamicSize
 from .jsonvalue import DuplicateKeys, JsonValue, has_decimal_form
 from .size import VARIABLE
-
-if TYPE_CHECKING:
-    pass
 
 
 def check_json(value: Any, cls: type[EncodeError] | type[JsonError]) -> None:

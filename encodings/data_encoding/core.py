@@ -524,7 +524,9 @@ def _argument_text(value: object) -> str:
             else f"({items}{',' if len(value) == 1 else ''})"
         )
     if isinstance(value, type) or (callable(value) and hasattr(value, "__qualname__")):
-        return str(getattr(value, "__qualname__", value))
+        name = str(getattr(value, "__qualname__", value))
+        # a local function by its own name (``<lambda>``), a method by its class's
+        return str(getattr(value, "__name__", name)) if "<locals>" in name else name
     return repr(value)
 
 
@@ -554,14 +556,12 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 def combinator(function: F) -> F:
     """Make a public combinator remember its calls, so that what it builds
-    prints as the call (``repr``). Only an encoding the call made is marked,
-    never one of its arguments given back."""
+    prints as the call (``repr``; every combinator builds a new node)."""
 
     @functools.wraps(function)
     def build(*args: Any, **kwargs: Any) -> Any:
         made = function(*args, **kwargs)
-        if isinstance(made, Encoding) and not any(made is a for a in args):
-            object.__setattr__(made, "_call", Call(build, args, kwargs))
+        made._call = Call(build, args, kwargs)
         return made
 
     return build  # type: ignore[return-value]

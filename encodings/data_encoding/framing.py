@@ -18,7 +18,7 @@
 from __future__ import annotations
 
 import struct
-from typing import TYPE_CHECKING, Any, Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
 from .core import (
     Atom,
@@ -39,9 +39,6 @@ from .jsongen import JGen
 from .jsonvalue import JsonValue
 from .leaves import AtomEncoding
 from .size import DYNAMIC, Fixed
-
-if TYPE_CHECKING:
-    pass
 
 T = TypeVar("T")
 

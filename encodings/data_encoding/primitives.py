@@ -36,7 +36,7 @@ import re
 import struct
 from collections.abc import Callable
 from functools import cached_property, partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .core import Atom, FromJson, Guard, ToJson, Via, _public, combinator, expect, publish
 from .errors import DecodeError, DefinitionError, EncodeError, JsonError, describe_value
@@ -52,9 +52,6 @@ from .leaves import (
     wrong_type,
     wrong_value_type,
 )
-
-if TYPE_CHECKING:
-    pass
 
 INT31_MIN, INT31_MAX = -(2**30), 2**30 - 1
 UINT30_MAX = 2**30 - 1

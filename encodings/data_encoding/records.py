@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
 from .codegen import Part, bad_arity, emit_read, emit_write, key_error, spliced
 from .core import (
@@ -61,9 +61,6 @@ from .leaves import wrong_type, wrong_value_type
 from .primitives import ZeroWidth
 from .size import VARIABLE, sequence_size
 from .wrappers import Transparent
-
-if TYPE_CHECKING:
-    pass
 
 T = TypeVar("T")
 

@@ -27,7 +27,7 @@ Lists of fixed-width leaves are read and written with one ``struct`` call.
 from __future__ import annotations
 
 import struct
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from .core import (
     Encoding,
@@ -55,9 +55,6 @@ from .jsongen import JGen
 from .jsonvalue import JsonValue
 from .leaves import wrong_type, wrong_value_type
 from .size import DYNAMIC, VARIABLE, Fixed, Size
-
-if TYPE_CHECKING:
-    pass
 
 Kind = Literal["list", "array"]
 

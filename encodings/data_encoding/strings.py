@@ -26,7 +26,7 @@ b'\\x00\\xff'
 from __future__ import annotations
 
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .core import Atom, Encoding, FromJson, Reader, Sizer, ToJson, Via, Writer, expect, publish
 from .emit import Gen, Path
@@ -36,9 +36,6 @@ from .jsongen import JGen
 from .jsonvalue import JsonValue
 from .leaves import AtomEncoding, wrong_type, wrong_value_type
 from .size import VARIABLE
-
-if TYPE_CHECKING:
-    pass
 
 
 def text_of(raw: bytes) -> str | bytes:

@@ -39,7 +39,7 @@ import struct
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, partial
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from .compiling import compiled
 from .core import (
@@ -75,9 +75,6 @@ from .jsonvalue import JsonValue
 from .leaves import AtomEncoding, wrong_type
 from .primitives import null
 from .size import merge_cases
-
-if TYPE_CHECKING:
-    pass
 
 TagSize = Literal["Uint8", "Uint16"]
 

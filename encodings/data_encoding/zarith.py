@@ -18,7 +18,7 @@ zero ``40`` (``negative_zero``); so each number has exactly one encoding.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .core import Encoding, FromJson, ManyReader, Reader, Sizer, ToJson, Via, Writer, publish
 from .emit import index_of
@@ -27,10 +27,6 @@ from .jsonvalue import JsonValue
 from .leaves import is_integer, wrong_value_type
 from .primitives import decimal_from_json
 from .size import DYNAMIC
-
-if TYPE_CHECKING:
-    pass
-
 
 # Numbers of many 7-bit groups are converted whole, not one group at a time:
 # up to 32 groups (7-bit *lanes*) are spread to one per byte, or packed back,
