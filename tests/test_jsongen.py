@@ -1,6 +1,6 @@
 """The generated (fast) JSON converters against the exact ones.
 
-``to_json`` and ``from_json`` first run generated code (``data_encoding.jsongen``)
+``to_json`` and ``from_json`` first run generated code (``data_encoding.passes.jsongen``)
 that says nothing about errors, and on any failure rerun the exact
 converters. The rule that makes this correct: on any input, the fast variant
 either fails or returns exactly what the exact variant returns. Each
@@ -22,6 +22,12 @@ from hypothesis import strategies as st
 
 import data_encoding as de
 from data_encoding import Encoding
+from data_encoding.passes.jsonform import (
+    exact_from_json,
+    exact_to_json,
+    fast_from_json,
+    fast_to_json,
+)
 from test_failures import FUZZ, PYTHONISH, rich_encodings
 from test_inlining import NAMES as BINARY_NAMES
 from test_inlining import PAIRS, outcome, spoiled
@@ -47,9 +53,9 @@ def _agrees(fast: Callable[[Any], Any], exact: Callable[[Any], Any], x: Any) -> 
 def test_to_json_agrees(name: str, data: st.DataObject) -> None:
     e = ENCODINGS[name]
     value = data.draw(e.strategy())
-    assert e._fast_to_json(value) == e._exact_to_json(value)  # valid: no bail
+    assert fast_to_json(e)(value) == exact_to_json(e)(value)  # valid: no bail
     for v in (value, spoiled(value, data)):
-        expected = _agrees(e._fast_to_json, e._exact_to_json, v)
+        expected = _agrees(fast_to_json(e), exact_to_json(e), v)
         assert outcome(partial(e.to_json, v)) == expected
 
 
@@ -58,18 +64,18 @@ def test_to_json_agrees(name: str, data: st.DataObject) -> None:
 def test_from_json_agrees(name: str, data: st.DataObject) -> None:
     e = ENCODINGS[name]
     json = e.to_json(data.draw(e.strategy()))
-    assert e._fast_from_json(json) == e._exact_from_json(json)  # valid: no bail
+    assert fast_from_json(e)(json) == exact_from_json(e)(json)  # valid: no bail
     for j in (json, spoiled(json, data), data.draw(PYTHONISH)):
-        expected = _agrees(e._fast_from_json, e._exact_from_json, j)
+        expected = _agrees(fast_from_json(e), exact_from_json(e), j)
         assert outcome(partial(e.from_json, j)) == expected
 
 
 def test_composites_are_generated() -> None:
     record = rich_encodings()["record"]
-    source = record._fast_from_json.__source__  # type: ignore[attr-defined]
+    source = fast_from_json(record).__source__  # type: ignore[attr-defined]
     assert "raise _Bail" in source
-    assert record._fast_to_json is not record._exact_to_json
-    assert de.int31._fast_to_json is de.int31._exact_to_json  # a leaf has one variant
+    assert fast_to_json(record) is not exact_to_json(record)
+    assert fast_to_json(de.int31) is exact_to_json(de.int31)  # a leaf has one variant
 
 
 PID = de.req("pid", de.int31)

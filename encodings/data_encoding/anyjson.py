@@ -22,7 +22,7 @@ from typing import Any
 
 from . import depth
 from .bson import decode_bson, encode_bson
-from .core import Encoding, FromJson, Reader, ToJson, Via, Writer, publish
+from .core import Encoding, Reader, Writer, publish
 from .errors import DataEncodingError, EncodeError, JsonError, describe_value, type_name
 from .framing import DynamicSize
 from .jsonvalue import DuplicateKeys, JsonValue, has_decimal_form
@@ -102,20 +102,6 @@ class Bson(Encoding[JsonValue]):
             out += encode_bson(value)
 
         return write
-
-    def _build_to_json(self, via: Via) -> ToJson:
-        def to_json(value: Any) -> JsonValue:
-            check_json(value, EncodeError)
-            return value  # type: ignore[no-any-return]
-
-        return to_json
-
-    def _build_from_json(self, via: Via) -> FromJson:
-        def from_json(json: JsonValue) -> Any:
-            check_json(json, JsonError)
-            return json
-
-        return from_json
 
 
 json: DynamicSize[JsonValue] = DynamicSize(Bson())

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from functools import partial
 from typing import Any, Generic, TypeVar, overload
 
 from .errors import DefinitionError
@@ -52,12 +53,24 @@ class compiled(Generic[T]):  # used as a decorator, like cached_property
             return self
         # only called while the instance has no such attribute yet: the
         # descriptor defines no __set__, so a built piece shadows it
-        with COMPILING:
-            attributes = instance.__dict__
-            if self.name not in attributes:
-                value = self.build(instance)
-                attributes.setdefault(self.name, value)  # a recursive build may have set it
-            return attributes[self.name]
+        return built(instance, self.name, partial(self.build, instance))
+
+
+def built(instance: object, key: str, build: Callable[[], T]) -> T:
+    """The piece of ``instance`` kept under ``key``, built by ``build()`` on
+    first use under :data:`COMPILING`. A pass keeps its pieces this way, under
+    keys that are not attribute names (``"json.exact_to"``)."""
+    attributes = instance.__dict__
+    piece = attributes.get(key, _MISSING)
+    if piece is not _MISSING:
+        return piece  # type: ignore[no-any-return]
+    with COMPILING:
+        if key not in attributes:
+            attributes.setdefault(key, build())  # a recursive build may have set it
+        return attributes[key]  # type: ignore[no-any-return]
+
+
+_MISSING = object()
 
 
 def when_built(cell: list[T]) -> T:

@@ -36,7 +36,6 @@ if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
 
     from .emit import Gen, Path
-    from .jsongen import JGen
     from .schema import BinarySchema, Dialect
 
 T = TypeVar("T")
@@ -258,47 +257,19 @@ class Encoding(Generic[T]):
     def _size_of(self) -> Sizer:
         return self._build_sizer()
 
-    # JSON conversion has two variants (see :mod:`data_encoding.jsongen`): the
-    # exact one, which raises the precise error, and a fast one (generated
-    # code for records, lists, unions and options) that may raise anything on
-    # bad input. ``_to_json`` runs the fast one and, when it fails, the exact
-    # one from the start, so errors cost twice and success costs once.
-
-    @compiled
-    def _exact_to_json(self) -> ToJson:
-        return self._build_to_json(EXACT)
-
-    @compiled
-    def _exact_from_json(self) -> FromJson:
-        return self._build_from_json(EXACT)
-
-    @compiled
-    def _fast_to_json(self) -> ToJson:
-        if not self._json_composite:  # a leaf: inlined into its parents only
-            return self._exact_to_json
-        if self._json_inlines:
-            from .jsongen import compile_to_json
-
-            return compile_to_json(self)
-        return self._build_to_json(FAST)
-
-    @compiled
-    def _fast_from_json(self) -> FromJson:
-        if not self._json_composite:  # a leaf: inlined into its parents only
-            return self._exact_from_json
-        if self._json_inlines:
-            from .jsongen import compile_from_json
-
-            return compile_from_json(self)
-        return self._build_from_json(FAST)
+    # JSON conversion is a pass of its own (``passes/jsonform.py``)
 
     @compiled
     def _to_json(self) -> ToJson:
-        return _first_fast(self._fast_to_json, self._exact_to_json)
+        from .passes.jsonform import to_json_of
+
+        return to_json_of(self)
 
     @compiled
     def _from_json(self) -> FromJson:
-        return _first_fast(self._fast_from_json, self._exact_from_json)
+        from .passes.jsonform import from_json_of
+
+        return from_json_of(self)
 
     def _read_frame(self, buf: bytes, pos: int, end: int) -> tuple[Any, int]:
         try:
@@ -333,40 +304,6 @@ class Encoding(Generic[T]):
             return len(out)
 
         return measure
-
-    def _build_to_json(self, via: Via) -> ToJson:
-        """The JSON printer; a composite reaches its parts' printers through ``via``."""
-        raise NotImplementedError
-
-    def _build_from_json(self, via: Via) -> FromJson:
-        """The JSON reader; a composite reaches its parts' readers through ``via``."""
-        raise NotImplementedError
-
-    #: Whether the JSON builders use ``via`` (the encoding has parts), so that
-    #: a fast variant differs from the exact one.
-    _json_composite: bool = False
-    #: Whether :meth:`_inline_to_json` and :meth:`_inline_from_json` exist.
-    _json_inlines: bool = False
-
-    def _emit_to_json(self, g: JGen, v: str) -> str:
-        """Emit, into ``g``, code converting variable ``v`` to JSON, and return
-        an expression of the result (to be evaluated once); the code may raise
-        anything on a bad value (see :mod:`data_encoding.jsongen`)."""
-        if self._json_inlines and g.room():
-            return self._inline_to_json(g, v)
-        return f"{g.ref(self._fast_to_json, 'to_json')}({v})"
-
-    def _emit_from_json(self, g: JGen, j: str) -> str:
-        """Like :meth:`_emit_to_json`, from the JSON value in variable ``j``."""
-        if self._json_inlines and g.room():
-            return self._inline_from_json(g, j)
-        return f"{g.ref(self._fast_from_json, 'from_json')}({j})"
-
-    def _inline_to_json(self, g: JGen, v: str) -> str:
-        raise NotImplementedError
-
-    def _inline_from_json(self, g: JGen, j: str) -> str:
-        raise NotImplementedError
 
     #: Whether :meth:`_inline_write` and :meth:`_inline_read` exist: the
     #: encoding can emit its code into the function of an enclosing one.
@@ -429,20 +366,10 @@ class Encoding(Generic[T]):
         """
         return True
 
-    def _accepts_json(self, json: JsonValue) -> bool:
-        """Like :meth:`_accepts`, for JSON values."""
-        return True
-
     def _discriminants(self) -> dict[str, str]:
         """Required fields that hold a constant (``{"kind": "baker"}``): a union uses
         them to recognise this case's values without trying it."""
         return {}
-
-    def _json_discriminants(self) -> dict[str, str]:
-        """The same for the members of this encoding's JSON objects, which a
-        union uses to recognise this case's JSON (a ``conv``'s JSON is its
-        inner encoding's; its values are not)."""
-        return self._discriminants()
 
     def _object_fields(self) -> frozenset[str] | None:
         """The keys of this encoding's dict values, when it is a record-like
@@ -456,40 +383,6 @@ class Encoding(Generic[T]):
     def _labelled(self, name: str) -> Encoding[T]:
         """This encoding, with ``name`` used in its error messages (see ``def_``)."""
         return self
-
-
-@dataclass(frozen=True)
-class Via:
-    """How a composite's JSON converter reaches its parts' converters: their
-    exact variants, or their fast ones (attribute names, so that a recursive
-    encoding can tie its knot under the right name)."""
-
-    to_json: str
-    from_json: str
-
-    def to(self, e: Encoding[Any]) -> ToJson:
-        return getattr(e, self.to_json)  # type: ignore[no-any-return]
-
-    def from_(self, e: Encoding[Any]) -> FromJson:
-        return getattr(e, self.from_json)  # type: ignore[no-any-return]
-
-
-EXACT = Via("_exact_to_json", "_exact_from_json")
-FAST = Via("_fast_to_json", "_fast_from_json")
-
-
-def _first_fast(fast: Callable[[Any], Any], exact: Callable[[Any], Any]) -> Callable[[Any], Any]:
-    """``fast``, and on any failure ``exact`` from the start (for its precise error)."""
-    if fast is exact:
-        return exact
-
-    def convert(value: Any) -> Any:
-        try:
-            return fast(value)
-        except Exception:
-            return exact(value)
-
-    return convert
 
 
 _PUBLIC: dict[int, tuple[Encoding[Any], list[tuple[str, str]]]] = {}

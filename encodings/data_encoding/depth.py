@@ -108,3 +108,24 @@ def nested(
             count[0] = level
 
     return one_level_deeper
+
+
+def knot(
+    owner: object,
+    key: str,
+    body: Callable[[], Callable[..., T]],
+    cls: type[EncodeError] | type[DecodeError] | type[JsonError],
+) -> Callable[..., T]:
+    """A recursive encoding's function for piece ``key``: published on
+    ``owner`` (in its ``__dict__``, where :func:`~data_encoding.compiling.built`
+    keeps pieces) before ``body()`` builds the function it stands for, since
+    the body calls it; each call is one level deeper (:func:`nested`). A
+    failed build withdraws it: no half-built function is left behind."""
+    cell: list[Callable[..., T]] = []
+    function = owner.__dict__[key] = nested(cell, cls)
+    try:
+        cell.append(body())
+    except BaseException:
+        del owner.__dict__[key]
+        raise
+    return function

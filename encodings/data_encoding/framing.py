@@ -23,11 +23,8 @@ from typing import Any, Literal, TypeVar
 from .core import (
     Atom,
     Encoding,
-    FromJson,
     Reader,
     Sizer,
-    ToJson,
-    Via,
     Writer,
     combinator,
     expect,
@@ -35,8 +32,6 @@ from .core import (
 )
 from .emit import Gen, Path, Put, Take, compile_reader, compile_writer
 from .errors import DecodeError, DefinitionError, EncodeError
-from .jsongen import JGen
-from .jsonvalue import JsonValue
 from .leaves import AtomEncoding
 from .size import DYNAMIC, Fixed
 
@@ -67,15 +62,10 @@ def header_for(limit: int) -> HeaderKind:
 class Wrapper(Encoding[T]):
     """An encoding that delegates its JSON form and cheap checks to ``inner``."""
 
-    _json_composite = True
-
     inner: Encoding[T]
 
     def _accepts(self, value: Any) -> bool:
         return self.inner._accepts(value)
-
-    def _accepts_json(self, json: JsonValue) -> bool:
-        return self.inner._accepts_json(json)
 
     def _discriminants(self) -> dict[str, str]:
         return self.inner._discriminants()
@@ -85,21 +75,6 @@ class Wrapper(Encoding[T]):
 
     def _tuple_arity(self) -> int | None:
         return self.inner._tuple_arity()
-
-    def _json_discriminants(self) -> dict[str, str]:
-        return self.inner._json_discriminants()
-
-    def _build_to_json(self, via: Via) -> ToJson:
-        return via.to(self.inner)
-
-    def _build_from_json(self, via: Via) -> FromJson:
-        return via.from_(self.inner)
-
-    def _emit_to_json(self, g: JGen, v: str) -> str:
-        return self.inner._emit_to_json(g, v)
-
-    def _emit_from_json(self, g: JGen, j: str) -> str:
-        return self.inner._emit_from_json(g, j)
 
 
 class DynamicSize(Wrapper[T]):

@@ -35,19 +35,16 @@ import math
 import re
 import struct
 from collections.abc import Callable
-from functools import cached_property, partial
+from functools import partial
 from typing import Any
 
-from .core import Atom, FromJson, Guard, ToJson, Via, _public, combinator, expect, publish
+from .core import Atom, FromJson, Guard, _public, combinator, expect, publish
 from .errors import DecodeError, DefinitionError, EncodeError, JsonError, describe_value
-from .jsongen import JGen
 from .jsonvalue import JsonValue
 from .leaves import (
     AtomEncoding,
     checked,
     int_check,
-    int_from_json,
-    int_to_json,
     is_integer,
     wrong_type,
     wrong_value_type,
@@ -76,11 +73,11 @@ class ZeroWidth(AtomEncoding[Any]):
         expected: str,
     ) -> None:
         self.kind = kind
-        self._value = value
-        self._json = json
-        self._matches = matches
-        self._json_matches = json_matches
-        self._expected = expected
+        self.value = value
+        self.json_value = json
+        self.matches = matches
+        self.json_matches = json_matches
+        self.expected = expected
 
         def check(v: Any) -> None:
             if not matches(v):
@@ -100,55 +97,11 @@ class ZeroWidth(AtomEncoding[Any]):
 
     def _rebuild(self) -> tuple[Any, ...]:
         if self.kind == "constant":
-            return (constant, (self._value,))
+            return (constant, (self.value,))
         return (_public, (__name__, self.kind))  # null, empty, unit
 
     def _accepts(self, value: Any) -> bool:
-        return bool(self._matches(value))
-
-    def _accepts_json(self, json: JsonValue) -> bool:
-        return bool(self._json_matches(json))
-
-    def _build_to_json(self, via: Via) -> ToJson:
-        check = self._atom.check
-        json = self._json
-
-        def to_json(value: Any) -> JsonValue:
-            check(value)
-            return {} if isinstance(json, dict) else json
-
-        return to_json
-
-    def _build_from_json(self, via: Via) -> FromJson:
-        json_matches = self._json_matches
-        make = self._atom.unpack
-        assert make is not None
-        expected = self._expected
-
-        def from_json(json: JsonValue) -> Any:
-            if not json_matches(json):
-                raise wrong_type(expected, json)
-            return make(None)
-
-        return from_json
-
-    @cached_property
-    def _json_inlines(self) -> bool:  # type: ignore[override]
-        return self.kind in ("null", "constant")
-
-    def _inline_to_json(self, g: JGen, v: str) -> str:
-        return self._inline_json(g, v)
-
-    def _inline_from_json(self, g: JGen, j: str) -> str:
-        return self._inline_json(g, j)
-
-    def _inline_json(self, g: JGen, x: str) -> str:
-        """``null`` and ``constant(s)``: the value is its own JSON form."""
-        if self.kind == "null":
-            g.bail_if(f"{x} is not None")
-            return "None"
-        g.bail_if(f"not {x} == {self._value!r}")  # as ``matches``: ``==``, not ``!=``
-        return repr(self._value)
+        return bool(self.matches(value))
 
 
 def _is_empty_object(v: Any) -> bool:
@@ -213,33 +166,6 @@ class Bool(AtomEncoding[bool]):
     def _accepts(self, value: Any) -> bool:
         return type(value) is bool
 
-    def _accepts_json(self, json: JsonValue) -> bool:
-        return type(json) is bool
-
-    def _build_to_json(self, via: Via) -> ToJson:
-        def to_json(value: Any) -> JsonValue:
-            _bool_check(value)
-            return bool(value)
-
-        return to_json
-
-    def _build_from_json(self, via: Via) -> FromJson:
-        def from_json(json: JsonValue) -> bool:
-            if type(json) is not bool:
-                raise wrong_type("a boolean", json)
-            return json
-
-        return from_json
-
-    _json_inlines = True
-
-    def _inline_to_json(self, g: JGen, v: str) -> str:
-        return self._inline_from_json(g, v)
-
-    def _inline_from_json(self, g: JGen, j: str) -> str:
-        g.bail_if(f"type({j}) is not bool")
-        return j
-
 
 bool_: Bool = Bool()
 """One byte: ``0x00`` false, ``0xff`` true (any other byte is rejected)."""
@@ -284,37 +210,6 @@ class Int(AtomEncoding[int]):
 
     def _accepts(self, value: Any) -> bool:
         return is_integer(value) and self.lo <= value <= self.hi
-
-    def _accepts_json(self, json: JsonValue) -> bool:
-        return type(json) is (str if self.json_string else int)
-
-    def _build_to_json(self, via: Via) -> ToJson:
-        check = self._atom.check
-        if self.json_string:
-
-            def to_json(value: Any) -> JsonValue:
-                check(value)
-                return str(int(value))
-
-            return to_json
-        return int_to_json(check)
-
-    def _build_from_json(self, via: Via) -> FromJson:
-        if self.json_string:
-            return decimal_from_json(self.lo, self.hi, self.kind)
-        return int_from_json(self.lo, self.hi, self.kind)
-
-    _json_inlines = True
-
-    def _inline_to_json(self, g: JGen, v: str) -> str:
-        g.bail_if(f"type({v}) is not int or not {self.lo} <= {v} <= {self.hi}")
-        return f"str({v})" if self.json_string else v
-
-    def _inline_from_json(self, g: JGen, j: str) -> str:
-        if self.json_string:  # a decimal string: its parser is called
-            return f"{g.ref(self._exact_from_json, 'from_json')}({j})"
-        g.bail_if(f"type({j}) is not int or not {self.lo} <= {j} <= {self.hi}")
-        return j
 
 
 def _is_int(x: str) -> str:
@@ -481,43 +376,6 @@ class Float(AtomEncoding[float]):
 
     def _accepts(self, value: Any) -> bool:
         return type(value) is float or is_integer(value)
-
-    def _accepts_json(self, json: JsonValue) -> bool:
-        return type(json) is float or type(json) is int
-
-    def _build_to_json(self, via: Via) -> ToJson:
-        check = self._atom.check
-
-        def to_json(value: Any) -> JsonValue:
-            check(value)
-            result = float(value)
-            if not math.isfinite(result):
-                raise EncodeError("not_json", f"{result} has no JSON form (not a finite number)")
-            return result
-
-        return to_json
-
-    def _build_from_json(self, via: Via) -> FromJson:
-        lo, hi, name = self.lo, self.hi, self._what
-
-        def from_json(json: JsonValue) -> float:
-            if type(json) is not float and type(json) is not int:
-                raise wrong_type("a number", json)
-            try:
-                value = float(json)
-            except OverflowError:
-                raise JsonError(
-                    "out_of_range", f"{describe_value(json)} does not fit a double"
-                ) from None
-            if not math.isfinite(value):  # no JSON number is; to_json would refuse it
-                raise JsonError("not_json", f"{value} is not a JSON number")
-            if lo is not None and hi is not None and not lo <= value <= hi:
-                raise JsonError(
-                    "out_of_range", f"{describe_value(json)} is out of range for {name}"
-                )
-            return value
-
-        return from_json
 
 
 float_: Float = Float()

@@ -39,14 +39,11 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Literal, TypeVar
 
-from .codegen import Part, bad_arity, emit_read, emit_write, key_error, spliced
+from .codegen import Part, emit_read, emit_write, key_error
 from .core import (
     Encoding,
-    FromJson,
     Reader,
     Then,
-    ToJson,
-    Via,
     Writer,
     call_text,
     combinator,
@@ -54,10 +51,7 @@ from .core import (
     expect_encoding,
 )
 from .emit import Gen, Path, compile_reader, compile_writer
-from .errors import DataEncodingError, DefinitionError, EncodeError, JsonError
-from .jsongen import JGen, record_from_json, record_to_json, tuple_from_json, tuple_to_json
-from .jsonvalue import DuplicateKeys, JsonValue
-from .leaves import wrong_type, wrong_value_type
+from .errors import DefinitionError, EncodeError, JsonError
 from .primitives import ZeroWidth
 from .size import VARIABLE, sequence_size
 from .wrappers import Transparent
@@ -161,8 +155,6 @@ class Parts(Encoding[T]):
     """What records and tuples share: a sequence of :class:`Part` s, read and
     written by generated code (:mod:`data_encoding.codegen`)."""
 
-    _json_composite = True
-
     parts: tuple[Part, ...]
     #: the value is a dict (a record), else a tuple
     as_dict: bool
@@ -201,17 +193,6 @@ class Parts(Encoding[T]):
     def _build_writer(self) -> Writer:
         return compile_writer(self)
 
-    @cached_property
-    def _json_inlines(self) -> bool:  # type: ignore[override]
-        # a splice converts a sub-dict or a slice: left to the exact closures
-        return all(p.mode != "splice" for p in self.parts)
-
-    def _inline_to_json(self, g: JGen, v: str) -> str:
-        return (record_to_json if self.as_dict else tuple_to_json)(g, self.parts, v)
-
-    def _inline_from_json(self, g: JGen, j: str) -> str:
-        return (record_from_json if self.as_dict else tuple_from_json)(g, self.parts, j)
-
 
 class Obj(Parts[dict[str, Any]]):
     """A record: see :func:`obj`."""
@@ -240,11 +221,6 @@ class Obj(Parts[dict[str, Any]]):
             return False
         return all(p.key in value for p in self.parts if p.mode == "req")
 
-    def _accepts_json(self, json: JsonValue) -> bool:
-        if type(json) is not dict or not json.keys() <= self.keys:
-            return False
-        return all(p.key in json for p in self.parts if p.mode == "req")
-
     def _discriminants(self) -> dict[str, str]:
         """Required fields holding a constant: ``{"kind": "baker"}`` selects a union case."""
         found = {}
@@ -257,63 +233,6 @@ class Obj(Parts[dict[str, Any]]):
         err = key_error(self.parts, self.keys, value, cls)
         if err is not None:
             raise err
-
-    def _build_to_json(self, via: Via) -> ToJson:
-        parts = [(p, via.to(p.enc)) for p in self.parts]
-
-        def to_json(value: Any) -> JsonValue:
-            if not isinstance(value, dict):
-                raise wrong_value_type("a dict", value)
-            self._check_keys(value, EncodeError)
-            out: dict[str, JsonValue] = {}
-            for p, convert in parts:
-                key = p.key
-                try:
-                    if p.mode == "splice":
-                        sub = {k: x for k, x in value.items() if k in p.keys}
-                        out.update(convert(sub))  # type: ignore[arg-type]
-                    elif p.mode == "req":
-                        out[key] = convert(value[key])  # type: ignore[index]
-                    elif p.mode == "dft":
-                        x = value.get(key, p.default)
-                        json = convert(x)
-                        if x != p.default:
-                            out[key] = json  # type: ignore[index]
-                    else:
-                        x = value.get(key)
-                        if x is not None:
-                            out[key] = convert(x)  # type: ignore[index]
-                except DataEncodingError as err:
-                    raise (err if p.mode == "splice" else err.within(key)) from None
-            return out
-
-        return to_json
-
-    def _build_from_json(self, via: Via) -> FromJson:
-        parts = [(p, via.from_(p.enc)) for p in self.parts]
-
-        def from_json(json: JsonValue) -> Any:
-            if type(json) is not dict:
-                if isinstance(json, DuplicateKeys):
-                    self._check_keys(json, JsonError)
-                raise wrong_type("an object", json)
-            self._check_keys(json, JsonError)
-            out: dict[str, Any] = {}
-            for p, convert in parts:
-                key = p.key
-                try:
-                    if p.mode == "splice":
-                        sub = convert({k: x for k, x in json.items() if k in p.keys})
-                        out.update(spliced(sub, p, True, JsonError))
-                    elif key in json:
-                        out[key] = convert(json[key])
-                    else:
-                        out[key] = p.default if p.mode == "dft" else None  # type: ignore[index]
-                except DataEncodingError as err:
-                    raise (err if p.mode == "splice" else err.within(key)) from None
-            return out
-
-        return from_json
 
 
 class MergeObjs(Obj):
@@ -382,57 +301,6 @@ class Tup(Parts[tuple[Any, ...]]):
 
     def _accepts(self, value: Any) -> bool:
         return isinstance(value, tuple | list) and len(value) == self.arity
-
-    def _accepts_json(self, json: JsonValue) -> bool:
-        return type(json) is list and len(json) == self.arity
-
-    def _build_to_json(self, via: Via) -> ToJson:
-        parts = [(p, via.to(p.enc)) for p in self.parts]
-        arity = self.arity
-
-        def to_json(value: Any) -> JsonValue:
-            if not isinstance(value, tuple | list):
-                raise wrong_value_type("a tuple", value)
-            if len(value) != arity:
-                raise bad_arity(arity, value)
-            out: list[JsonValue] = []
-            for p, convert in parts:
-                i = int(p.key)
-                try:
-                    if p.mode == "splice":
-                        out.extend(convert(tuple(value[i : i + p.arity])))  # type: ignore[arg-type]
-                    else:
-                        out.append(convert(value[i]))
-                except DataEncodingError as err:
-                    raise (err if p.mode == "splice" else err.within(i)) from None
-            return out
-
-        return to_json
-
-    def _build_from_json(self, via: Via) -> FromJson:
-        parts = [(p, via.from_(p.enc)) for p in self.parts]
-        arity = self.arity
-
-        def from_json(json: JsonValue) -> Any:
-            if type(json) is not list:
-                raise wrong_type(f"an array of {arity} elements", json)
-            if len(json) != arity:
-                raise JsonError(
-                    "wrong_length", f"expected an array of {arity} elements, got {len(json)}"
-                )
-            out: list[Any] = []
-            for p, convert in parts:
-                i = int(p.key)
-                try:
-                    if p.mode == "splice":
-                        out.extend(spliced(convert(json[i : i + p.arity]), p, False, JsonError))
-                    else:
-                        out.append(convert(json[i]))
-                except DataEncodingError as err:
-                    raise (err if p.mode == "splice" else err.within(i)) from None
-            return tuple(out)
-
-        return from_json
 
 
 class MergeTups(Tup):

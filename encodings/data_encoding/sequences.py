@@ -31,10 +31,7 @@ from typing import Any, Literal
 
 from .core import (
     Encoding,
-    FromJson,
     Reader,
-    ToJson,
-    Via,
     Writer,
     combinator,
     expect,
@@ -47,13 +44,10 @@ from .errors import (
     DefinitionError,
     EncodeError,
     ErrorCode,
-    JsonError,
     not_enough_data,
 )
 from .framing import HEADERS, CheckSize, DynamicSize, HeaderKind, header_kind
-from .jsongen import JGen
-from .jsonvalue import JsonValue
-from .leaves import wrong_type, wrong_value_type
+from .leaves import wrong_value_type
 from .size import DYNAMIC, VARIABLE, Fixed, Size
 
 Kind = Literal["list", "array"]
@@ -66,8 +60,6 @@ class ListEncoding(Encoding[list[Any]]):
     * ``("exactly", n)``: exactly ``n``;
     * ``("count", kind)``: a count header of that kind comes first.
     """
-
-    _json_composite = True
 
     def __init__(
         self,
@@ -122,9 +114,6 @@ class ListEncoding(Encoding[list[Any]]):
 
     def _accepts(self, value: Any) -> bool:
         return type(value) is list
-
-    def _accepts_json(self, json: JsonValue) -> bool:
-        return type(json) is list
 
     # ------------------------------------------------------------- binary
 
@@ -322,55 +311,6 @@ class ListEncoding(Encoding[list[Any]]):
         return compile_writer(self)
 
     # --------------------------------------------------------------- JSON
-
-    _json_inlines = True
-
-    def _inline_to_json(self, g: JGen, v: str) -> str:
-        g.bail_if(f"type({v}) is not list")  # a tuple takes the exact converter
-        return g.each(v, lambda x: self.elt._emit_to_json(g, x))
-
-    def _inline_from_json(self, g: JGen, j: str) -> str:
-        g.bail_if(f"type({j}) is not list")
-        mode, count = self.count_mode
-        if mode == "exactly":
-            g.bail_if(f"len({j}) != {count}")
-        return g.each(j, lambda x: self.elt._emit_from_json(g, x))
-
-    def _build_to_json(self, via: Via) -> ToJson:
-        convert = via.to(self.elt)
-        kind = self.kind
-
-        def to_json(value: Any) -> JsonValue:
-            if not isinstance(value, list | tuple):
-                raise wrong_value_type(f"a {kind} (list)", value)
-            out = []
-            for i, x in enumerate(value):
-                try:
-                    out.append(convert(x))
-                except DataEncodingError as err:
-                    raise err.within(i) from None
-            return out
-
-        return to_json
-
-    def _build_from_json(self, via: Via) -> FromJson:
-        convert = via.from_(self.elt)
-        mode, arg = self.count_mode
-
-        def from_json(json: JsonValue) -> Any:
-            if type(json) is not list:
-                raise wrong_type("an array", json)
-            if mode == "exactly" and len(json) != arg:
-                raise JsonError("wrong_length", f"expected exactly {arg} elements, got {len(json)}")
-            out = []
-            for i, x in enumerate(json):
-                try:
-                    out.append(convert(x))
-                except DataEncodingError as err:
-                    raise err.within(i) from None
-            return out
-
-        return from_json
 
 
 def variable_list(e: Encoding[Any], max_length: int | None = None) -> Encoding[list[Any]]:

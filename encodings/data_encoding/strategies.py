@@ -201,7 +201,7 @@ def _union(e: Union) -> SearchStrategy[Any]:
     # case read as a string case): such values have no faithful JSON form
     def json_faithful(value: Any) -> bool:
         try:
-            return bool(e._from_json(e._to_json(value)) == value)
+            return bool(e.from_json(e.to_json(value)) == value)
         except DataEncodingError:
             return False
 

@@ -25,14 +25,12 @@ b'\\x00\\xff'
 
 from __future__ import annotations
 
-from functools import cached_property
 from typing import Any
 
-from .core import Atom, Encoding, FromJson, Reader, Sizer, ToJson, Via, Writer, expect, publish
+from .core import Atom, Encoding, Reader, Sizer, Writer, expect, publish
 from .emit import Gen, Path
 from .errors import DefinitionError, EncodeError, JsonError
 from .framing import HEADERS, CheckSize, DynamicSize, Wrapper, header_for
-from .jsongen import JGen
 from .jsonvalue import JsonValue
 from .leaves import AtomEncoding, wrong_type, wrong_value_type
 from .size import VARIABLE
@@ -143,9 +141,6 @@ class RawBytes(Encoding[Any]):
     def _accepts(self, value: Any) -> bool:
         return isinstance(value, bytes | bytearray) or (self.text and type(value) is str)
 
-    def _accepts_json(self, json: JsonValue) -> bool:
-        return type(json) is str or (self.text and type(json) is dict)
-
     _inlines = True
 
     def _emit_bytes(self, g: Gen, v: str, path: Path) -> str:
@@ -204,76 +199,9 @@ class RawBytes(Encoding[Any]):
 
         return size_of
 
-    @cached_property
-    def _json_inlines(self) -> bool:  # type: ignore[override]
-        return not self.text  # hex; strings keep their closures (UTF-8 checks)
 
-    def _hex_refused(self, raw: str) -> str:
-        """The condition that refuses bytes ``raw`` for their length."""
-        length, limit = self.exact_length, self.plain_json_limit
-        if length is not None:
-            return f" or len({raw}) != {length}"
-        return f" or len({raw}) > {limit}" if limit is not None else ""
-
-    def _inline_to_json(self, g: JGen, v: str) -> str:
-        g.bail_if(f"type({v}) is not bytes{self._hex_refused(v)}")
-        return f"{v}.hex()"
-
-    def _inline_from_json(self, g: JGen, j: str) -> str:
-        raw = g.var("raw")
-        g.bail_if(f"type({j}) is not str")
-        g.line(f"{raw} = {g.ref(bytes.fromhex, 'fromhex')}({j})")
-        # the canonical spelling only, as ``hex_from_json``
-        g.bail_if(f"{raw}.hex() != {j}{self._hex_refused(raw)}")
-        return raw
-
-    def _build_to_json(self, via: Via) -> ToJson:
-        to_bytes, limit, text = self.to_bytes, self.plain_json_limit, self.text
-        length = self.exact_length
-
-        def to_json(value: Any) -> JsonValue:
-            raw = to_bytes(value)
-            if length is not None and len(raw) != length:
-                raise _wrong_length(EncodeError, length, len(raw))
-            if limit is not None and len(raw) > limit:
-                raise _too_long(EncodeError, limit, len(raw))
-            if not text:
-                return raw.hex()
-            if limit is not None and type(text_of(raw)) is not str:
-                raise EncodeError("not_json", "a bounded string's JSON form must be UTF-8")
-            return unistring_to_json(raw)
-
-        return to_json
-
-    def _build_from_json(self, via: Via) -> FromJson:
-        text, limit, length = self.text, self.plain_json_limit, self.exact_length
-
-        def from_json(json: JsonValue) -> Any:
-            if not text:
-                value: Any = hex_from_json(json)
-                raw = value
-            elif limit is not None:
-                if type(json) is not str:
-                    raise wrong_type("a string", json)
-                value, raw = json, utf8_of_json(json)
-            else:
-                value = unistring_from_json(json)
-                raw = value if type(value) is bytes else utf8_of_json(value)
-            if length is not None and len(raw) != length:
-                raise _wrong_length(JsonError, length, len(raw))
-            if limit is not None and len(raw) > limit:
-                raise _too_long(JsonError, limit, len(raw))
-            return value
-
-        return from_json
-
-
-def _wrong_length(cls: type[EncodeError] | type[JsonError], expected: int, found: int) -> Any:
+def wrong_length(cls: type[EncodeError] | type[JsonError], expected: int, found: int) -> Any:
     return cls("wrong_length", f"expected exactly {expected} bytes, got {found}")
-
-
-def _too_long(cls: type[EncodeError] | type[JsonError], limit: int, found: int) -> Any:
-    return cls("too_long", f"{found} bytes where at most {limit} are allowed")
 
 
 class FixedBytes(Wrapper[Any], AtomEncoding[Any]):
@@ -292,12 +220,12 @@ class FixedBytes(Wrapper[Any], AtomEncoding[Any]):
         def check(value: Any) -> None:
             raw = to_bytes(value)
             if len(raw) != length:
-                raise _wrong_length(EncodeError, length, len(raw))
+                raise wrong_length(EncodeError, length, len(raw))
 
         def pack(value: Any) -> bytes:
             raw = to_bytes(value)
             if len(raw) != length:  # struct would pad or cut silently
-                raise _wrong_length(EncodeError, length, len(raw))
+                raise wrong_length(EncodeError, length, len(raw))
             return raw
 
         AtomEncoding.__init__(

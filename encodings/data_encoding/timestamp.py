@@ -59,7 +59,7 @@ from .core import Encoding, publish
 from .errors import DecodeError, EncodeError, JsonError, describe_value
 from .jsonvalue import JsonValue
 from .leaves import wrong_type, wrong_value_type
-from .primitives import int64
+from .primitives import decimal_from_json, int64
 from .strings import string
 from .unions import case, union
 from .wrappers import DirectJson, conv, def_
@@ -243,7 +243,7 @@ def _seconds_of_int64(json: str) -> int:
     return seconds
 
 
-int64_from_json = int64._exact_from_json
+int64_from_json = decimal_from_json(int64.lo, int64.hi, int64.kind)
 
 
 protocol: Encoding[int] = def_(

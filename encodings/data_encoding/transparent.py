@@ -1,4 +1,4 @@
-"""Which wrappers a schema pass sees through: one answer for every pass.
+"""Which wrappers a pass sees through: one answer for every pass.
 
 A wrapper stands for another encoding on one side or both: its binary
 *layout* is that encoding's (what ``describe`` and the tables show), or its
@@ -11,15 +11,16 @@ wrapper                       binary layout        JSON form
 ``def_``, ``conv``,           its inner encoding   its inner encoding
 ``delayed``, ``check_size``
 ``splitted``                  its ``binary``       its ``json``
-``Named`` (a key's record)    its one-field record itself
+``Named`` (a key's record)    its one-field record its inner encoding
 ``dynamic_size``, ``padded``  itself (bytes added) its inner encoding
 ``fixed.*``                   itself (a leaf)      its inner encoding
 ============================  ===================  ==================
 
 A ``def_``'s name is the caller's to take (``describe`` scopes it). The
-compiled codecs have a narrower notion, *value* identity
-(:class:`~data_encoding.wrappers.BinaryOf`): a ``conv`` changes values, so
-it is no wrapper there.
+codecs see through a wrapper only when its values are its inner encoding's
+too: a ``conv`` changes values, so they convert through it (the JSON pass:
+``jsonexact.same_converters``; the binary codec:
+:class:`~data_encoding.wrappers.BinaryOf`).
 """
 
 from __future__ import annotations
@@ -42,8 +43,10 @@ def unwrap(e: Encoding[Any], side: Side) -> Encoding[Any] | None:
         return e.inner
     if isinstance(e, Splitted):
         return e.binary if side == "binary" else e.json
+    if isinstance(e, Named):
+        return e.record if side == "binary" else e.inner
     if side == "binary":
-        return e.record if isinstance(e, Named) else None
+        return None
     if isinstance(e, DynamicSize | Padded | FixedBytes):
         return e.inner
     return None

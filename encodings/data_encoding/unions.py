@@ -45,12 +45,9 @@ from .compiling import compiled
 from .core import (
     Atom,
     Encoding,
-    FromJson,
     Predicate,
     Reader,
     Then,
-    ToJson,
-    Via,
     Writer,
     call_text,
     combinator,
@@ -70,9 +67,8 @@ from .errors import (
     not_enough_data,
     type_name,
 )
-from .jsongen import JGen
 from .jsonvalue import JsonValue
-from .leaves import AtomEncoding, wrong_type
+from .leaves import AtomEncoding
 from .primitives import null
 from .size import merge_cases
 
@@ -122,7 +118,7 @@ def case(
     return Case(tag, title, e, match, description)
 
 
-def _selectors(
+def selectors(
     cases: Sequence[Case],
     match_of: Callable[[Case], Predicate | None],
     constants_of: Callable[[Case], dict[str, str]],
@@ -158,29 +154,16 @@ def _match(c: Case) -> Predicate | None:
     return c.match
 
 
-def _json_match(c: Case) -> Predicate | None:
-    return c.json_match
-
-
 def _constants(c: Case) -> dict[str, str]:
     """The constant members of a case's values (none when a predicate selects them)."""
     return {} if c.match is not None else c.enc._discriminants()
-
-
-def _json_constants(c: Case) -> dict[str, str]:
-    """The same for its JSON."""
-    return {} if c.json_match is not None else c.enc._json_discriminants()
 
 
 def _is_dict(v: Any) -> bool:
     return isinstance(v, dict)
 
 
-def _is_json_object(j: Any) -> bool:
-    return type(j) is dict  # not a DuplicateKeys: no encoding takes one
-
-
-def _told_apart(
+def told_apart(
     cases: Sequence[Case], constants_of: Callable[[Case], dict[str, str]]
 ) -> Member | None:
     """The one member whose constants tell ``cases`` apart, if there is one."""
@@ -197,8 +180,6 @@ def _told_apart(
 
 class Union(Encoding[Any]):
     """A tagged union: see :func:`union`."""
-
-    _json_composite = True
 
     def __init__(
         self, cases: Sequence[Case], tag_size: TagSize = "Uint8", label: str | None = None
@@ -242,23 +223,10 @@ class Union(Encoding[Any]):
 
     @cached_property
     def _selectors(self) -> list[tuple[Predicate, bool]]:
-        return _selectors(self.cases, _match, _constants, lambda c: c.enc._accepts, _is_dict)
-
-    @cached_property
-    def _json_selectors(self) -> list[tuple[Predicate, bool]]:
-        return _selectors(
-            self.cases,
-            _json_match,
-            _json_constants,
-            lambda c: c.enc._accepts_json,
-            _is_json_object,
-        )
+        return selectors(self.cases, _match, _constants, lambda c: c.enc._accepts, _is_dict)
 
     def _accepts(self, value: Any) -> bool:
         return any(matches(value) for matches, _ in self._selectors)
-
-    def _accepts_json(self, json: JsonValue) -> bool:
-        return any(matches(json) for matches, _ in self._json_selectors)
 
     def _object_fields(self) -> frozenset[str] | None:
         fields = [c.enc._object_fields() for c in self.cases]
@@ -488,12 +456,7 @@ class Union(Encoding[Any]):
         """The member whose constant tells the values of every tagged case
         apart (the common ``{"kind": "baker", ...}`` shape), and each case's
         constant; ``None`` when the cases are not all told apart that way."""
-        return _told_apart(self._tagged, _constants)
-
-    @cached_property
-    def _json_member(self) -> Member | None:
-        """The same for the JSON of every case, JSON-only ones included."""
-        return _told_apart(self.cases, _json_constants)
+        return told_apart(self._tagged, _constants)
 
     @cached_property
     def _by_constant(self) -> Member | None:
@@ -522,134 +485,6 @@ class Union(Encoding[Any]):
             "no_case_matched", f"{describe_value(value[key])} is not one of {names}{more}"
         ).within(key)
 
-    def _build_to_json(self, via: Via) -> ToJson:
-        cases = [
-            (matches, hard, (i, via.to(c.enc)))
-            for i, (c, (matches, hard)) in enumerate(zip(self.cases, self._selectors, strict=True))
-        ]
-        # every case, JSON-only ones too, may print a value
-        member = self._member if len(self._tagged) == len(self.cases) else None
-        checks, first_case = self._json_checks, self._first_case
-
-        def select(value: Any) -> JsonValue:
-            index, json = first_case(cases, value, _convert_indexed, None, EncodeError, member)
-            if checks is not None:
-                checks[index](json, value)
-            return json  # type: ignore[no-any-return]
-
-        return self._json_dispatch(select, via.to, member)
-
-    @cached_property
-    def _json_checks(self) -> list[Callable[[JsonValue, Any], None]] | None:
-        """For each case, a check that the JSON it printed for a value reads
-        back as that value: no earlier case reads it otherwise (``from_json``
-        tries the cases in order). ``None`` when the cases' JSON cannot
-        overlap (told apart by a constant member)."""
-        if self._json_member is not None:
-            return None
-        cases = [
-            (matches, hard, c)
-            for c, (matches, hard) in zip(self.cases, self._json_selectors, strict=True)
-        ]
-        return [partial(self._reads_back, tuple(cases[:i])) for i in range(len(cases))]
-
-    def _reads_back(
-        self, earlier: Sequence[tuple[Predicate, bool, Case]], json: JsonValue, value: Any
-    ) -> None:
-        for matches, hard, c in earlier:
-            if not matches(json):
-                continue
-            try:
-                read = c.enc._from_json(json)
-            except JsonError:
-                if not hard:
-                    continue
-            else:
-                if self._same(read, value):
-                    return
-            raise EncodeError(
-                "ambiguous_json",
-                f"the JSON {describe_value(json)} of {describe_value(value)} would be read back "
-                f"by case {c.title!r} of {self._name}: it has no JSON form of its own here",
-            )
-
-    def _same(self, a: Any, b: Any) -> bool:
-        """Whether two values are one: equal with the same types, or written
-        with the same bytes."""
-        if _identical(a, b):
-            return True
-        try:
-            return self.encode(a) == self.encode(b)
-        except DataEncodingError:
-            return False
-
-    def _build_from_json(self, via: Via) -> FromJson:
-        cases = [
-            (matches, hard, via.from_(c.enc))
-            for c, (matches, hard) in zip(self.cases, self._json_selectors, strict=True)
-        ]
-        member = self._json_member
-        return self._json_dispatch(
-            lambda json: self._first_case(cases, json, _convert, None, JsonError, member),
-            via.from_,
-            member,
-        )
-
-    @cached_property
-    def _json_inlines(self) -> bool:  # type: ignore[override]
-        """Whether the JSON converters are generated: every case is told
-        apart by a constant member (as :meth:`_json_dispatch` requires)."""
-        return self._by_constant is not None and len(self._tagged) == len(self.cases)
-
-    def _inline_to_json(self, g: JGen, v: str) -> str:
-        return self._json_choice(g, v, lambda enc: enc._emit_to_json(g, v))
-
-    def _inline_from_json(self, g: JGen, j: str) -> str:
-        return self._json_choice(g, j, lambda enc: enc._emit_from_json(g, j))
-
-    def _json_choice(self, g: JGen, v: str, convert: Callable[[Encoding[Any]], str]) -> str:
-        """One ``if`` per case on the constant member of dict ``v``; anything else bails."""
-        assert self._by_constant is not None
-        key, cases = self._by_constant
-        constant, result = g.var("kind"), g.var("result")
-        g.line(f"{constant} = {v}.get({key!r}) if type({v}) is dict else None")
-        known = g.dicts.get(v)
-        for i, (name, c) in enumerate(cases):
-            with g.block(f"{'elif' if i else 'if'} {constant} == {name!r}:"):
-                g.dicts[v] = {key: name}
-                g.line(f"{result} = {convert(c.enc)}")
-        g.dicts.pop(v)
-        if known is not None:
-            g.dicts[v] = known
-        with g.block("else:"):
-            g.line("raise _Bail")
-        return result
-
-    def _json_dispatch(
-        self,
-        select: Callable[[Any], Any],
-        convert: Callable[[Encoding[Any]], Callable[[Any], Any]],
-        member: Member | None,
-    ) -> Callable[[Any], Any]:
-        """``select`` (the selection loop), preceded, when every case is told
-        apart by one constant ``member``, by a dict lookup of that member: the
-        case the loop would pick. Anything unusual takes the loop."""
-        if member is None:
-            return select
-        key, cases = member
-        by_name = {name: convert(c.enc) for name, c in cases}
-
-        def dispatch(value: Any) -> Any:
-            if type(value) is dict:
-                name = value.get(key)
-                if type(name) is str:
-                    case_convert = by_name.get(name)
-                    if case_convert is not None:
-                        return case_convert(value)
-            return select(value)
-
-        return dispatch
-
 
 def _write_case(payload: tuple[bytes, Writer], value: Any, out: bytearray) -> None:
     """Write a case's tag and value; on failure, take the tag back (no partial output)."""
@@ -661,17 +496,6 @@ def _write_case(payload: tuple[bytes, Writer], value: Any, out: bytearray) -> No
     except EncodeError:
         del out[mark:]
         raise
-
-
-def _convert(convert: Callable[[Any], Any], value: Any, _context: Any) -> Any:
-    return convert(value)
-
-
-def _convert_indexed(
-    payload: tuple[int, Callable[[Any], Any]], value: Any, _context: Any
-) -> tuple[int, Any]:
-    index, convert = payload
-    return index, convert(value)
 
 
 def _written_with(
@@ -691,20 +515,6 @@ def _written_with(
                 return False
         return bool(own(value))
     except DataEncodingError:  # a user's predicate failed: the writer would too
-        return False
-
-
-def _identical(a: Any, b: Any) -> bool:
-    """Equal, and of the same types throughout (``True`` is no ``1``)."""
-    if type(a) is not type(b):
-        return False
-    if type(a) is dict:
-        return a.keys() == b.keys() and all(_identical(a[k], b[k]) for k in a)
-    if type(a) in (list, tuple):
-        return len(a) == len(b) and all(map(_identical, a, b))
-    try:
-        return bool(a == b)
-    except Exception:  # a user's type
         return False
 
 
@@ -743,7 +553,6 @@ class Option(Union):
     two cases never overlap: ``e`` has no ``None`` among its values)."""
 
     _canonical = None
-    _json_checks = None
 
     def _rebuild(self) -> tuple[Any, ...]:
         return (option, (self.cases[0].enc,))
@@ -753,19 +562,6 @@ class Option(Union):
 
     def _inline_write(self, g: Gen, v: str, path: Path, then: Then = None) -> None:
         g.presence(v, 1, self.cases[0].enc, path, then)
-
-    @cached_property
-    def _json_inlines(self) -> bool:  # type: ignore[override]
-        return True
-
-    def _json_choice(self, g: JGen, v: str, convert: Callable[[Encoding[Any]], str]) -> str:
-        """``None`` for JSON ``null`` and back, else the value's conversion."""
-        result = g.var("result")
-        with g.block(f"if {v} is None:"):
-            g.line(f"{result} = None")
-        with g.block("else:"):
-            g.line(f"{result} = {convert(self.cases[0].enc)}")
-        return result
 
 
 def _typed_key(value: Any) -> tuple[type, Any]:
@@ -812,7 +608,7 @@ class StringEnum(AtomEncoding[Any]):
         key: Callable[[Any], Any] = _typed_key if typed else identity
         index_of = {key(v): i for i, v in enumerate(values)}
         by_name = dict(pairs)
-        self._by_name = by_name
+        self.by_name = by_name
         self._values = values
 
         def lookup(value: Any) -> int | None:
@@ -852,35 +648,6 @@ class StringEnum(AtomEncoding[Any]):
 
     def _accepts(self, value: Any) -> bool:
         return self._lookup(value) is not None
-
-    def _accepts_json(self, json: JsonValue) -> bool:
-        return type(json) is str and json in self._by_name
-
-    def _build_to_json(self, via: Via) -> ToJson:
-        strings, pack = self.strings, self._atom.pack
-        assert pack is not None
-
-        def to_json(value: Any) -> JsonValue:
-            index: int = pack(value)
-            return strings[index]
-
-        return to_json
-
-    def _build_from_json(self, via: Via) -> FromJson:
-        by_name = self._by_name
-        expected = ", ".join(repr(s) for s in self.strings[:8])
-
-        def from_json(json: JsonValue) -> Any:
-            if type(json) is not str:
-                raise wrong_type("a string", json)
-            try:
-                return by_name[json]
-            except KeyError:
-                raise JsonError(
-                    "no_case_matched", f"{json[:40]!r} is not one of {expected}"
-                ) from None
-
-        return from_json
 
 
 @combinator

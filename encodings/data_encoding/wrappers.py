@@ -28,12 +28,9 @@ from .compiling import compiled
 from .core import (
     Atom,
     Encoding,
-    FromJson,
     Reader,
     Sizer,
     Then,
-    ToJson,
-    Via,
     Writer,
     combinator,
     expect,
@@ -41,7 +38,7 @@ from .core import (
     expect_encoding,
     identity,
 )
-from .depth import nested
+from .depth import knot
 from .errors import DataEncodingError, DecodeError, EncodeError, JsonError
 from .framing import Wrapper
 from .jsonvalue import JsonValue
@@ -51,7 +48,6 @@ if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
 
     from .emit import Gen, Path
-    from .jsongen import JGen
 
 T = TypeVar("T")
 U = TypeVar("U")
@@ -63,7 +59,7 @@ def _user_error(
     return cls("user_function", f"a conversion function failed: {type(exc).__name__}: {exc}")
 
 
-def _guard(
+def guard(
     fn: Callable[[Any], Any], cls: type[EncodeError] | type[DecodeError] | type[JsonError]
 ) -> Callable[[Any], Any]:
     """``fn`` with any exception but ours (and recursion) turned into a ``cls`` error."""
@@ -109,8 +105,8 @@ class Conv(Wrapper[T]):
         inner = self.inner._fixed_atom()
         if inner is None:
             return None
-        to_wire = _guard(self.to_wire, EncodeError)
-        from_wire = _guard(self.from_wire, DecodeError)
+        to_wire = guard(self.to_wire, EncodeError)
+        from_wire = guard(self.from_wire, DecodeError)
         inner_pack, inner_unpack, inner_check = inner.pack, inner.unpack, inner.check
 
         def pack(value: Any) -> Any:
@@ -144,7 +140,7 @@ class Conv(Wrapper[T]):
 
     def _build_writer(self) -> Writer:
         write_inner = self.inner._write
-        to_wire = _guard(self.to_wire, EncodeError)
+        to_wire = guard(self.to_wire, EncodeError)
 
         def write(out: bytearray, value: Any) -> None:
             write_inner(out, to_wire(value))
@@ -153,22 +149,8 @@ class Conv(Wrapper[T]):
 
     def _build_sizer(self) -> Sizer:
         size_inner = self.inner._size_of
-        to_wire = _guard(self.to_wire, EncodeError)
+        to_wire = guard(self.to_wire, EncodeError)
         return lambda value: size_inner(to_wire(value))
-
-    def _build_to_json(self, via: Via) -> ToJson:
-        to_json_inner = via.to(self.inner)
-        to_wire = _guard(self.to_wire, EncodeError)
-        return lambda value: to_json_inner(to_wire(value))
-
-    def _build_from_json(self, via: Via) -> FromJson:
-        from_json_inner = via.from_(self.inner)
-        from_wire = _guard(self.from_wire, JsonError)
-        return lambda json: from_wire(from_json_inner(json))
-
-    # its own JSON converters, called (a wrapper emits its inner encoding's)
-    _emit_to_json = Encoding._emit_to_json
-    _emit_from_json = Encoding._emit_from_json
 
 
 @combinator
@@ -277,9 +259,6 @@ class Delayed(Transparent[T]):
 
     # Not inlined: compiled on first use, when ``f`` has been called.
 
-    _emit_to_json = Encoding._emit_to_json
-    _emit_from_json = Encoding._emit_from_json
-
     def _may_fork(self) -> bool:
         return False
 
@@ -313,8 +292,6 @@ class Mu(Encoding[Any]):
     records and lists read their parts' sizes when they are built.)
     """
 
-    _json_composite = True
-
     def __init__(
         self,
         name: str,
@@ -345,35 +322,14 @@ class Mu(Encoding[Any]):
         args = (self.name, self.title, self.description, self.size, self.nullable)
         return (_mu_shell, args, {"body": self.body})
 
-    def _knot(
-        self,
-        attr: str,
-        body: Callable[[], Callable[..., Any]],
-        cls: type[EncodeError] | type[DecodeError] | type[JsonError],
-    ) -> Callable[..., Any]:
-        cell: list[Callable[..., Any]] = []
-        function = self.__dict__[attr] = nested(cell, cls)
-        try:
-            cell.append(body())
-        except BaseException:  # no half-built function left behind
-            del self.__dict__[attr]
-            raise
-        return function
-
     def _build_reader(self) -> Reader:
-        return self._knot("_read", lambda: self.body._read, DecodeError)
+        return knot(self, "_read", lambda: self.body._read, DecodeError)
 
     def _build_writer(self) -> Writer:
-        return self._knot("_write", lambda: self.body._write, EncodeError)
+        return knot(self, "_write", lambda: self.body._write, EncodeError)
 
     def _build_sizer(self) -> Sizer:
-        return self._knot("_size_of", lambda: self.body._size_of, EncodeError)
-
-    def _build_to_json(self, via: Via) -> ToJson:
-        return self._knot(via.to_json, lambda: via.to(self.body), EncodeError)
-
-    def _build_from_json(self, via: Via) -> FromJson:
-        return self._knot(via.from_json, lambda: via.from_(self.body), JsonError)
+        return knot(self, "_size_of", lambda: self.body._size_of, EncodeError)
 
     def _object_fields(self) -> frozenset[str] | None:
         body = self.__dict__.get("body")  # None while the body is being built
@@ -410,8 +366,6 @@ def mu(
 class Splitted(BinaryOf[T]):
     """One encoding's JSON form with another's binary form: see :func:`splitted`."""
 
-    _json_composite = True
-
     def __init__(self, json: Encoding[T], binary: Encoding[T]) -> None:
         self.json = expect_encoding(json, "splitted")
         self.binary = expect_encoding(binary, "splitted")
@@ -427,26 +381,8 @@ class Splitted(BinaryOf[T]):
     def _accepts(self, value: Any) -> bool:
         return self.binary._accepts(value)
 
-    def _accepts_json(self, json: JsonValue) -> bool:
-        return self.json._accepts_json(json)
-
     def _discriminants(self) -> dict[str, str]:
         return self.binary._discriminants()
-
-    def _json_discriminants(self) -> dict[str, str]:
-        return self.json._json_discriminants()
-
-    def _build_to_json(self, via: Via) -> ToJson:
-        return via.to(self.json)
-
-    def _build_from_json(self, via: Via) -> FromJson:
-        return via.from_(self.json)
-
-    def _emit_to_json(self, g: JGen, v: str) -> str:
-        return self.json._emit_to_json(g, v)
-
-    def _emit_from_json(self, g: JGen, j: str) -> str:
-        return self.json._emit_from_json(g, j)
 
 
 class DirectJson(Splitted[T]):
@@ -456,8 +392,6 @@ class DirectJson(Splitted[T]):
     and the wrappers' layers. ``json`` still describes the form (schemas
     come from it) and the functions must read and print the same values as
     it (their errors may be more precise); the tests compare them."""
-
-    _json_composite = False  # the same converters in the fast and the exact variant
 
     def __init__(
         self,
@@ -473,18 +407,6 @@ class DirectJson(Splitted[T]):
     def _rebuild(self) -> tuple[Any, ...]:
         args = (self.json, self.binary, self.direct_to_json, self.direct_from_json)
         return (DirectJson, args)
-
-    def _build_to_json(self, via: Via) -> ToJson:
-        return self.direct_to_json
-
-    def _build_from_json(self, via: Via) -> FromJson:
-        return self.direct_from_json
-
-    def _emit_to_json(self, g: JGen, v: str) -> str:
-        return Encoding._emit_to_json(self, g, v)
-
-    def _emit_from_json(self, g: JGen, j: str) -> str:
-        return Encoding._emit_from_json(self, g, j)
 
 
 @combinator

@@ -20,12 +20,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .core import Encoding, FromJson, ManyReader, Reader, Sizer, ToJson, Via, Writer, publish
+from .core import Encoding, ManyReader, Reader, Sizer, Writer, publish
 from .emit import index_of
 from .errors import DataEncodingError, DecodeError, EncodeError, describe_value, not_enough_data
-from .jsonvalue import JsonValue
 from .leaves import is_integer, wrong_value_type
-from .primitives import decimal_from_json
 from .size import DYNAMIC
 
 # Numbers of many 7-bit groups are converted whole, not one group at a time:
@@ -372,9 +370,6 @@ class Zarith(Encoding[int]):
     def _accepts(self, value: Any) -> bool:
         return is_integer(value) and (value >= 0 or not self.natural)
 
-    def _accepts_json(self, json: JsonValue) -> bool:
-        return type(json) is str
-
     def _build_reader(self) -> Reader:
         return read_n if self.natural else read_z
 
@@ -394,21 +389,6 @@ class Zarith(Encoding[int]):
             return read_many(buf, pos, end, natural)
 
         return write, read
-
-    def _build_to_json(self, via: Via) -> ToJson:
-        natural = self.natural
-
-        def to_json(value: Any) -> JsonValue:
-            check_number(value, natural)
-            try:
-                return str(int(value))
-            except ValueError:  # beyond sys.int_max_str_digits
-                raise EncodeError("out_of_range", "number too large to print in decimal") from None
-
-        return to_json
-
-    def _build_from_json(self, via: Via) -> FromJson:
-        return decimal_from_json(0 if self.natural else None, None, "n" if self.natural else "z")
 
 
 n: Zarith = Zarith(natural=True)

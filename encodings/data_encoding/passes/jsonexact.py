@@ -1,0 +1,767 @@
+"""The exact JSON converters: one printer and one reader per node, built
+from closures; the one place JSON errors are built, with their paths.
+
+A composite's converter reaches its parts' through a :class:`Via`: their
+exact converters, or their fast ones (:mod:`.jsonform` builds the fast
+variant of a composite that is not generated this way). A wrapper whose JSON
+form is another node's (:func:`~data_encoding.transparent.unwrap`) takes
+that node's converters, unless it changes values (``conv``) or brings its
+own (:class:`~data_encoding.wrappers.DirectJson`).
+
+Also here: how a union recognises its cases' JSON, :func:`accepts_json` (a
+cheap test of a JSON value's shape) and :func:`json_constants` (the members
+that hold a constant).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import partial, singledispatch
+from typing import Any
+
+from ..anyjson import Bson, check_json
+from ..codegen import bad_arity, key_error, spliced
+from ..compiling import built
+from ..core import Encoding, FromJson, Predicate, ToJson
+from ..depth import knot
+from ..errors import DataEncodingError, EncodeError, JsonError, describe_value
+from ..jsonvalue import DuplicateKeys, JsonValue
+from ..leaves import int_from_json, int_to_json, wrong_type, wrong_value_type
+from ..primitives import Bool, Float, Int, ZeroWidth, decimal_from_json
+from ..records import Obj, Tup
+from ..sequences import ListEncoding
+from ..strings import (
+    RawBytes,
+    hex_from_json,
+    text_of,
+    unistring_from_json,
+    unistring_to_json,
+    utf8_of_json,
+    wrong_length,
+)
+from ..transparent import unwrap
+from ..unions import Case, Member, Option, StringEnum, Union, selectors, told_apart
+from ..wrappers import Conv, DirectJson, Mu, guard
+from ..zarith import Zarith, check_number
+
+__all__ = ["Via", "accepts_json", "exact_from", "exact_to", "json_constants", "same_converters"]
+
+
+@dataclass(frozen=True)
+class Via:
+    """How a composite's converter reaches its parts' converters, and the
+    keys its own are kept under (a recursive encoding publishes its function
+    there before its body is built)."""
+
+    to_key: str
+    from_key: str
+    to: Callable[[Encoding[Any]], ToJson]
+    from_: Callable[[Encoding[Any]], FromJson]
+
+
+def same_converters(e: Encoding[Any]) -> Encoding[Any] | None:
+    """The node whose converters ``e`` uses as its own, when it is a wrapper
+    of the same JSON form and the same values."""
+    if isinstance(e, Conv | DirectJson):
+        return None
+    return unwrap(e, "json")
+
+
+@singledispatch
+def exact_to(e: Encoding[Any], via: Via) -> ToJson:
+    """The exact printer of ``e``, reaching its parts' through ``via``."""
+    inner = same_converters(e)
+    if inner is None:
+        raise NotImplementedError(f"no JSON printer for {type(e).__name__}")
+    return via.to(inner)
+
+
+@singledispatch
+def exact_from(e: Encoding[Any], via: Via) -> FromJson:
+    """The exact reader of ``e``, reaching its parts' through ``via``."""
+    inner = same_converters(e)
+    if inner is None:
+        raise NotImplementedError(f"no JSON reader for {type(e).__name__}")
+    return via.from_(inner)
+
+
+@exact_to.register
+def _zero_width_to(e: ZeroWidth, via: Via) -> ToJson:
+    check = e._atom.check
+    json = e.json_value
+
+    def to_json(value: Any) -> JsonValue:
+        check(value)
+        return {} if isinstance(json, dict) else json  # a fresh {} each time
+
+    return to_json
+
+
+@exact_from.register
+def _zero_width_from(e: ZeroWidth, via: Via) -> FromJson:
+    json_matches, make, expected = e.json_matches, e._atom.unpack, e.expected
+    assert make is not None
+
+    def from_json(json: JsonValue) -> Any:
+        if not json_matches(json):
+            raise wrong_type(expected, json)
+        return make(None)
+
+    return from_json
+
+
+def _bool_check(value: Any) -> None:
+    if type(value) is not bool:
+        raise wrong_value_type("a bool", value)
+
+
+@exact_to.register
+def _bool_to(e: Bool, via: Via) -> ToJson:
+    def to_json(value: Any) -> JsonValue:
+        _bool_check(value)
+        return bool(value)
+
+    return to_json
+
+
+@exact_from.register
+def _bool_from(e: Bool, via: Via) -> FromJson:
+    def from_json(json: JsonValue) -> bool:
+        if type(json) is not bool:
+            raise wrong_type("a boolean", json)
+        return json
+
+    return from_json
+
+
+@exact_to.register
+def _int_to(e: Int, via: Via) -> ToJson:
+    check = e._atom.check
+    if not e.json_string:
+        return int_to_json(check)
+
+    def to_json(value: Any) -> JsonValue:
+        check(value)
+        return str(int(value))
+
+    return to_json
+
+
+@exact_from.register
+def _int_from(e: Int, via: Via) -> FromJson:
+    if e.json_string:
+        return decimal_from_json(e.lo, e.hi, e.kind)
+    return int_from_json(e.lo, e.hi, e.kind)
+
+
+@exact_to.register
+def _float_to(e: Float, via: Via) -> ToJson:
+    check = e._atom.check
+
+    def to_json(value: Any) -> JsonValue:
+        check(value)
+        result = float(value)
+        if not math.isfinite(result):
+            raise EncodeError("not_json", f"{result} has no JSON form (not a finite number)")
+        return result
+
+    return to_json
+
+
+@exact_from.register
+def _float_from(e: Float, via: Via) -> FromJson:
+    lo, hi, name = e.lo, e.hi, e._what
+
+    def from_json(json: JsonValue) -> float:
+        if type(json) is not float and type(json) is not int:
+            raise wrong_type("a number", json)
+        try:
+            value = float(json)
+        except OverflowError:
+            raise JsonError(
+                "out_of_range", f"{describe_value(json)} does not fit a double"
+            ) from None
+        if not math.isfinite(value):  # no JSON number is; to_json would refuse it
+            raise JsonError("not_json", f"{value} is not a JSON number")
+        if lo is not None and hi is not None and not lo <= value <= hi:
+            raise JsonError("out_of_range", f"{describe_value(json)} is out of range for {name}")
+        return value
+
+    return from_json
+
+
+@exact_to.register
+def _zarith_to(e: Zarith, via: Via) -> ToJson:
+    natural = e.natural
+
+    def to_json(value: Any) -> JsonValue:
+        check_number(value, natural)
+        try:
+            return str(int(value))
+        except ValueError:  # beyond sys.int_max_str_digits
+            raise EncodeError("out_of_range", "number too large to print in decimal") from None
+
+    return to_json
+
+
+@exact_from.register
+def _zarith_from(e: Zarith, via: Via) -> FromJson:
+    return decimal_from_json(0 if e.natural else None, None, "n" if e.natural else "z")
+
+
+def _too_long(cls: type[EncodeError] | type[JsonError], limit: int, found: int) -> Any:
+    return cls("too_long", f"{found} bytes where at most {limit} are allowed")
+
+
+@exact_to.register
+def _raw_bytes_to(e: RawBytes, via: Via) -> ToJson:
+    to_bytes, limit, text, length = e.to_bytes, e.plain_json_limit, e.text, e.exact_length
+
+    def to_json(value: Any) -> JsonValue:
+        raw = to_bytes(value)
+        if length is not None and len(raw) != length:
+            raise wrong_length(EncodeError, length, len(raw))
+        if limit is not None and len(raw) > limit:
+            raise _too_long(EncodeError, limit, len(raw))
+        if not text:
+            return raw.hex()
+        if limit is not None and type(text_of(raw)) is not str:
+            raise EncodeError("not_json", "a bounded string's JSON form must be UTF-8")
+        return unistring_to_json(raw)
+
+    return to_json
+
+
+@exact_from.register
+def _raw_bytes_from(e: RawBytes, via: Via) -> FromJson:
+    text, limit, length = e.text, e.plain_json_limit, e.exact_length
+
+    def from_json(json: JsonValue) -> Any:
+        if not text:
+            value: Any = hex_from_json(json)
+            raw = value
+        elif limit is not None:
+            if type(json) is not str:
+                raise wrong_type("a string", json)
+            value, raw = json, utf8_of_json(json)
+        else:
+            value = unistring_from_json(json)
+            raw = value if type(value) is bytes else utf8_of_json(value)
+        if length is not None and len(raw) != length:
+            raise wrong_length(JsonError, length, len(raw))
+        if limit is not None and len(raw) > limit:
+            raise _too_long(JsonError, limit, len(raw))
+        return value
+
+    return from_json
+
+
+@exact_to.register
+def _bson_to(e: Bson, via: Via) -> ToJson:
+    def to_json(value: Any) -> JsonValue:
+        check_json(value, EncodeError)
+        return value  # type: ignore[no-any-return]
+
+    return to_json
+
+
+@exact_from.register
+def _bson_from(e: Bson, via: Via) -> FromJson:
+    def from_json(json: JsonValue) -> Any:
+        check_json(json, JsonError)
+        return json
+
+    return from_json
+
+
+@exact_to.register
+def _string_enum_to(e: StringEnum, via: Via) -> ToJson:
+    strings, pack = e.strings, e._atom.pack
+    assert pack is not None
+
+    def to_json(value: Any) -> JsonValue:
+        index: int = pack(value)
+        return strings[index]
+
+    return to_json
+
+
+@exact_from.register
+def _string_enum_from(e: StringEnum, via: Via) -> FromJson:
+    by_name = e.by_name
+    expected = ", ".join(repr(s) for s in e.strings[:8])
+
+    def from_json(json: JsonValue) -> Any:
+        if type(json) is not str:
+            raise wrong_type("a string", json)
+        try:
+            return by_name[json]
+        except KeyError:
+            raise JsonError("no_case_matched", f"{json[:40]!r} is not one of {expected}") from None
+
+    return from_json
+
+
+# ------------------------------------------------------------ records and tuples
+
+
+def _check_keys(e: Obj, value: Any, cls: type[EncodeError] | type[JsonError]) -> None:
+    err = key_error(e.parts, e.keys, value, cls)
+    if err is not None:
+        raise err
+
+
+@exact_to.register
+def _obj_to(e: Obj, via: Via) -> ToJson:
+    parts = [(p, via.to(p.enc)) for p in e.parts]
+
+    def to_json(value: Any) -> JsonValue:
+        if not isinstance(value, dict):
+            raise wrong_value_type("a dict", value)
+        _check_keys(e, value, EncodeError)
+        out: dict[str, JsonValue] = {}
+        for p, convert in parts:
+            key = p.key
+            try:
+                if p.mode == "splice":
+                    sub = {k: x for k, x in value.items() if k in p.keys}
+                    out.update(convert(sub))  # type: ignore[arg-type]
+                elif p.mode == "req":
+                    out[key] = convert(value[key])  # type: ignore[index]
+                elif p.mode == "dft":
+                    x = value.get(key, p.default)
+                    json = convert(x)
+                    if x != p.default:
+                        out[key] = json  # type: ignore[index]
+                else:
+                    x = value.get(key)
+                    if x is not None:
+                        out[key] = convert(x)  # type: ignore[index]
+            except DataEncodingError as err:
+                raise (err if p.mode == "splice" else err.within(key)) from None
+        return out
+
+    return to_json
+
+
+@exact_from.register
+def _obj_from(e: Obj, via: Via) -> FromJson:
+    parts = [(p, via.from_(p.enc)) for p in e.parts]
+
+    def from_json(json: JsonValue) -> Any:
+        if type(json) is not dict:
+            if isinstance(json, DuplicateKeys):
+                _check_keys(e, json, JsonError)
+            raise wrong_type("an object", json)
+        _check_keys(e, json, JsonError)
+        out: dict[str, Any] = {}
+        for p, convert in parts:
+            key = p.key
+            try:
+                if p.mode == "splice":
+                    sub = convert({k: x for k, x in json.items() if k in p.keys})
+                    out.update(spliced(sub, p, True, JsonError))
+                elif key in json:
+                    out[key] = convert(json[key])
+                else:
+                    out[key] = p.default if p.mode == "dft" else None  # type: ignore[index]
+            except DataEncodingError as err:
+                raise (err if p.mode == "splice" else err.within(key)) from None
+        return out
+
+    return from_json
+
+
+@exact_to.register
+def _tup_to(e: Tup, via: Via) -> ToJson:
+    parts = [(p, via.to(p.enc)) for p in e.parts]
+    arity = e.arity
+
+    def to_json(value: Any) -> JsonValue:
+        if not isinstance(value, tuple | list):
+            raise wrong_value_type("a tuple", value)
+        if len(value) != arity:
+            raise bad_arity(arity, value)
+        out: list[JsonValue] = []
+        for p, convert in parts:
+            i = int(p.key)
+            try:
+                if p.mode == "splice":
+                    out.extend(convert(tuple(value[i : i + p.arity])))  # type: ignore[arg-type]
+                else:
+                    out.append(convert(value[i]))
+            except DataEncodingError as err:
+                raise (err if p.mode == "splice" else err.within(i)) from None
+        return out
+
+    return to_json
+
+
+@exact_from.register
+def _tup_from(e: Tup, via: Via) -> FromJson:
+    parts = [(p, via.from_(p.enc)) for p in e.parts]
+    arity = e.arity
+
+    def from_json(json: JsonValue) -> Any:
+        if type(json) is not list:
+            raise wrong_type(f"an array of {arity} elements", json)
+        if len(json) != arity:
+            raise JsonError(
+                "wrong_length", f"expected an array of {arity} elements, got {len(json)}"
+            )
+        out: list[Any] = []
+        for p, convert in parts:
+            i = int(p.key)
+            try:
+                if p.mode == "splice":
+                    out.extend(spliced(convert(json[i : i + p.arity]), p, False, JsonError))
+                else:
+                    out.append(convert(json[i]))
+            except DataEncodingError as err:
+                raise (err if p.mode == "splice" else err.within(i)) from None
+        return tuple(out)
+
+    return from_json
+
+
+# ------------------------------------------------------------ lists
+
+
+@exact_to.register
+def _list_to(e: ListEncoding, via: Via) -> ToJson:
+    convert = via.to(e.elt)
+    kind = e.kind
+
+    def to_json(value: Any) -> JsonValue:
+        if not isinstance(value, list | tuple):
+            raise wrong_value_type(f"a {kind} (list)", value)
+        out = []
+        for i, x in enumerate(value):
+            try:
+                out.append(convert(x))
+            except DataEncodingError as err:
+                raise err.within(i) from None
+        return out
+
+    return to_json
+
+
+@exact_from.register
+def _list_from(e: ListEncoding, via: Via) -> FromJson:
+    convert = via.from_(e.elt)
+    mode, arg = e.count_mode
+
+    def from_json(json: JsonValue) -> Any:
+        if type(json) is not list:
+            raise wrong_type("an array", json)
+        if mode == "exactly" and len(json) != arg:
+            raise JsonError("wrong_length", f"expected exactly {arg} elements, got {len(json)}")
+        out = []
+        for i, x in enumerate(json):
+            try:
+                out.append(convert(x))
+            except DataEncodingError as err:
+                raise err.within(i) from None
+        return out
+
+    return from_json
+
+
+# ------------------------------------------------------------ wrappers
+
+
+@exact_to.register(Conv)
+def _conv_to(e: Conv[Any], via: Via) -> ToJson:
+    to_json_inner = via.to(e.inner)
+    to_wire = guard(e.to_wire, EncodeError)
+    return lambda value: to_json_inner(to_wire(value))
+
+
+@exact_from.register(Conv)
+def _conv_from(e: Conv[Any], via: Via) -> FromJson:
+    from_json_inner = via.from_(e.inner)
+    from_wire = guard(e.from_wire, JsonError)
+    return lambda json: from_wire(from_json_inner(json))
+
+
+@exact_to.register(DirectJson)
+def _direct_to(e: DirectJson[Any], via: Via) -> ToJson:
+    return e.direct_to_json
+
+
+@exact_from.register(DirectJson)
+def _direct_from(e: DirectJson[Any], via: Via) -> FromJson:
+    return e.direct_from_json
+
+
+@exact_to.register
+def _mu_to(e: Mu, via: Via) -> ToJson:
+    return knot(e, via.to_key, lambda: via.to(e.body), EncodeError)
+
+
+@exact_from.register
+def _mu_from(e: Mu, via: Via) -> FromJson:
+    return knot(e, via.from_key, lambda: via.from_(e.body), JsonError)
+
+
+# ------------------------------------------------------------ unions
+
+
+def _json_match(c: Case) -> Predicate | None:
+    return c.json_match
+
+
+def _json_case_constants(c: Case) -> dict[str, str]:
+    """The constant members of a case's JSON (none when a predicate selects it)."""
+    return {} if c.json_match is not None else json_constants(c.enc)
+
+
+def _is_json_object(j: Any) -> bool:
+    return type(j) is dict  # not a DuplicateKeys: no encoding takes one
+
+
+def _json_selectors(u: Union) -> list[tuple[Predicate, bool]]:
+    """How each case of ``u`` recognises its JSON (see ``unions.selectors``),
+    built once per union."""
+    return built(
+        u,
+        "json.selectors",
+        lambda: selectors(
+            u.cases,
+            _json_match,
+            _json_case_constants,
+            lambda c: accepts_json(c.enc),
+            _is_json_object,
+        ),
+    )
+
+
+def _json_member(u: Union) -> Member | None:
+    """The member whose constant tells apart the JSON of every case of
+    ``u``, JSON-only cases included."""
+    return told_apart(u.cases, _json_case_constants)
+
+
+@exact_to.register
+def _union_to(u: Union, via: Via) -> ToJson:
+    cases = [
+        (matches, hard, (i, via.to(c.enc)))
+        for i, (c, (matches, hard)) in enumerate(zip(u.cases, u._selectors, strict=True))
+    ]
+    # every case, JSON-only ones too, may print a value
+    member = u._member if len(u._tagged) == len(u.cases) else None
+    checks, first_case = _json_checks(u), u._first_case
+
+    def select(value: Any) -> JsonValue:
+        index, json = first_case(cases, value, _convert_indexed, None, EncodeError, member)
+        if checks is not None:
+            checks[index](json, value)
+        return json  # type: ignore[no-any-return]
+
+    return _dispatch(select, via.to, member)
+
+
+@exact_from.register
+def _union_from(u: Union, via: Via) -> FromJson:
+    cases = [
+        (matches, hard, via.from_(c.enc))
+        for c, (matches, hard) in zip(u.cases, _json_selectors(u), strict=True)
+    ]
+    member, first_case = _json_member(u), u._first_case
+    return _dispatch(
+        lambda json: first_case(cases, json, _convert, None, JsonError, member), via.from_, member
+    )
+
+
+def _dispatch(
+    select: Callable[[Any], Any],
+    convert: Callable[[Encoding[Any]], Callable[[Any], Any]],
+    member: Member | None,
+) -> Callable[[Any], Any]:
+    """``select`` (the selection loop), preceded, when every case is told
+    apart by one constant ``member``, by a dict lookup of that member: the
+    case the loop would pick. Anything unusual takes the loop."""
+    if member is None:
+        return select
+    key, cases = member
+    by_name = {name: convert(c.enc) for name, c in cases}
+
+    def dispatch(value: Any) -> Any:
+        if type(value) is dict:
+            name = value.get(key)
+            if type(name) is str:
+                case_convert = by_name.get(name)
+                if case_convert is not None:
+                    return case_convert(value)
+        return select(value)
+
+    return dispatch
+
+
+def _convert(convert: Callable[[Any], Any], value: Any, _context: Any) -> Any:
+    return convert(value)
+
+
+def _convert_indexed(
+    payload: tuple[int, Callable[[Any], Any]], value: Any, _context: Any
+) -> tuple[int, Any]:
+    index, convert = payload
+    return index, convert(value)
+
+
+def _json_checks(u: Union) -> list[Callable[[JsonValue, Any], None]] | None:
+    """For each case of ``u``, a check that the JSON it printed for a value
+    reads back as that value: no earlier case reads it otherwise
+    (``from_json`` tries the cases in order). ``None`` when the cases' JSON
+    cannot overlap (an option's, or told apart by a constant member)."""
+    if isinstance(u, Option) or _json_member(u) is not None:
+        return None
+    cases = [
+        (matches, hard, c) for c, (matches, hard) in zip(u.cases, _json_selectors(u), strict=True)
+    ]
+    return [partial(_reads_back, u, tuple(cases[:i])) for i in range(len(cases))]
+
+
+def _reads_back(
+    u: Union, earlier: Sequence[tuple[Predicate, bool, Case]], json: JsonValue, value: Any
+) -> None:
+    for matches, hard, c in earlier:
+        if not matches(json):
+            continue
+        try:
+            read = c.enc.from_json(json)
+        except JsonError:
+            if not hard:
+                continue
+        else:
+            if _same(u, read, value):
+                return
+        raise EncodeError(
+            "ambiguous_json",
+            f"the JSON {describe_value(json)} of {describe_value(value)} would be read back "
+            f"by case {c.title!r} of {u._name}: it has no JSON form of its own here",
+        )
+
+
+def _same(u: Union, a: Any, b: Any) -> bool:
+    """Whether two values are one: equal with the same types, or written
+    with the same bytes."""
+    if _identical(a, b):
+        return True
+    try:
+        return u.encode(a) == u.encode(b)
+    except DataEncodingError:
+        return False
+
+
+def _identical(a: Any, b: Any) -> bool:
+    """Equal, and of the same types throughout (``True`` is no ``1``)."""
+    if type(a) is not type(b):
+        return False
+    if type(a) is dict:
+        return a.keys() == b.keys() and all(_identical(a[k], b[k]) for k in a)
+    if type(a) in (list, tuple):
+        return len(a) == len(b) and all(map(_identical, a, b))
+    try:
+        return bool(a == b)
+    except Exception:  # a user's type
+        return False
+
+
+# ------------------------------------------------------------ shapes (for unions)
+
+
+@singledispatch
+def accepts_json(e: Encoding[Any]) -> Predicate:
+    """A cheap test that a JSON value has the shape of ``e``'s: a union skips
+    the cases it refuses without trying them. It may hold for JSON that then
+    fails, never fail for JSON that ``e`` reads."""
+    inner = unwrap(e, "json")
+    return _anything if inner is None else accepts_json(inner)
+
+
+def _anything(_json: JsonValue) -> bool:
+    return True
+
+
+def _is_type(kind: type, json: JsonValue) -> bool:
+    return type(json) is kind
+
+
+@accepts_json.register
+def _zero_width_accepts(e: ZeroWidth) -> Predicate:
+    matches = e.json_matches
+    return lambda json: bool(matches(json))
+
+
+@accepts_json.register
+def _bool_accepts(e: Bool) -> Predicate:
+    return partial(_is_type, bool)
+
+
+@accepts_json.register
+def _int_accepts(e: Int) -> Predicate:
+    return partial(_is_type, str if e.json_string else int)
+
+
+@accepts_json.register
+def _float_accepts(e: Float) -> Predicate:
+    return lambda json: type(json) is float or type(json) is int
+
+
+@accepts_json.register
+def _zarith_accepts(e: Zarith) -> Predicate:
+    return partial(_is_type, str)
+
+
+@accepts_json.register
+def _raw_bytes_accepts(e: RawBytes) -> Predicate:
+    if e.text:  # a string, or the {"invalid_utf8_string": ...} object
+        return lambda json: type(json) is str or type(json) is dict
+    return partial(_is_type, str)
+
+
+@accepts_json.register
+def _string_enum_accepts(e: StringEnum) -> Predicate:
+    by_name = e.by_name
+    return lambda json: type(json) is str and json in by_name
+
+
+@accepts_json.register
+def _obj_accepts(e: Obj) -> Predicate:
+    keys, required = e.keys, [p.key for p in e.parts if p.mode == "req"]
+
+    def accepts(json: JsonValue) -> bool:
+        if type(json) is not dict or not json.keys() <= keys:
+            return False
+        return all(key in json for key in required)
+
+    return accepts
+
+
+@accepts_json.register
+def _tup_accepts(e: Tup) -> Predicate:
+    arity = e.arity
+    return lambda json: type(json) is list and len(json) == arity
+
+
+@accepts_json.register
+def _list_accepts(e: ListEncoding) -> Predicate:
+    return partial(_is_type, list)
+
+
+@accepts_json.register
+def _union_accepts(e: Union) -> Predicate:
+    tests = [matches for matches, _ in _json_selectors(e)]
+    return lambda json: any(matches(json) for matches in tests)
+
+
+def json_constants(e: Encoding[Any]) -> dict[str, str]:
+    """The members of ``e``'s JSON objects that hold a constant
+    (``{"kind": "baker"}``): a union recognises the case's JSON by them."""
+    inner = unwrap(e, "json")
+    if inner is not None:
+        return json_constants(inner)
+    return e._discriminants()  # a record's constant fields are its JSON's

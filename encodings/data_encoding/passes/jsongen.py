@@ -1,0 +1,381 @@
+"""Generated JSON converters: the fast variant of ``to_json`` and ``from_json``.
+
+A record, tuple, list, union or option compiles its JSON conversion into one
+Python function, its parts emitting their code into it (as the binary
+generator of :mod:`data_encoding.emit` does; which node emits what is
+:mod:`.jsonform`'s): a record becomes a dict display
+of its members' conversions, a union an ``if`` chain on its constant member,
+an integer a type and range test, so that converting ``{uid, state: union,
+parent: option}`` costs one function call, not one per part.
+
+The generated code checks everything the exact converters (the closures of
+:mod:`.jsonform`) check, but says nothing about what is wrong: on any
+failure it raises (:class:`Bail`, or whatever a converter it calls raised).
+``to_json`` then runs the exact converter from the start, which raises the
+precise error with its path.
+So success pays for no path and no message, and a failure costs one more
+pass. Parts that are not inlined are called through their own fast variant,
+so that the exact pass, not a cascade of retries, is the only rerun.
+
+The rule that keeps both variants in step: the fast one accepts exactly the
+values the exact one accepts and returns an equal result, or bails. It may
+bail on valid but unusual input (a ``dict`` subclass, say); the exact
+variant then converts it. ``tests/test_jsongen.py`` compares both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import partial, singledispatch
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from ..emit import Source
+from ..primitives import Bool, Int, ZeroWidth
+from ..records import Parts
+from ..sequences import ListEncoding
+from ..strings import RawBytes
+from ..unions import Option, Union
+
+if TYPE_CHECKING:
+    from ..codegen import Part
+    from ..core import Encoding
+
+
+class Bail(Exception):
+    """The generated converter gives up: the exact one will say why."""
+
+
+Emit = Callable[["Encoding[Any]", "JGen", str], str]
+"""Emits the code converting a part, given the variable holding its value
+(or JSON); returns an expression of the result."""
+
+
+class JGen(Source):
+    """A JSON converter being generated; its parts are emitted by the JSON
+    pass's ``to_json`` and ``from_json`` emitters."""
+
+    def __init__(self, to_json: Emit, from_json: Emit) -> None:
+        super().__init__({"_Bail": Bail})
+        self._to_json, self._from_json = to_json, from_json
+        #: variables known to hold exactly a ``dict`` (a union chose the case
+        #: by a member), with the members known to equal a constant
+        self.dicts: dict[str, dict[str, str]] = {}
+
+    def to_json(self, enc: Encoding[Any], v: str) -> str:
+        """Emit the conversion of variable ``v`` to ``enc``'s JSON; return its expression."""
+        return self._to_json(enc, self, v)
+
+    def from_json(self, enc: Encoding[Any], j: str) -> str:
+        """Emit the reading of JSON variable ``j`` as ``enc``'s; return its expression."""
+        return self._from_json(enc, self, j)
+
+    def bail_if(self, condition: str) -> None:
+        self.line(f"if {condition}: raise _Bail")
+
+    def bind(self, expr: str, prefix: str = "json") -> str:
+        """``expr`` in a variable (itself when it already is one)."""
+        if expr.isidentifier():
+            return expr
+        name = self.var(prefix)
+        self.line(f"{name} = {expr}")
+        return name
+
+    def each(self, items: str, convert: Callable[[str], str]) -> str:
+        """A list of ``convert`` applied to every element of list ``items``: a
+        comprehension when the conversion is one expression, else a loop."""
+        start = len(self.lines)
+        out, x = self.var("items"), self.var("item")
+        self.line(f"{out} = []")
+        with self.block(f"for {x} in {items}:"):
+            body = len(self.lines)
+            element = convert(x)
+            if len(self.lines) == body:
+                del self.lines[start:]
+                return f"[{element} for {x} in {items}]"
+            self.line(f"{out}.append({element})")
+        return out
+
+
+# ------------------------------------------------------------ records and tuples
+
+
+def _known_constant(g: JGen, v: str, p: Part) -> str | None:
+    """The literal of member ``p`` of dict ``v`` when a union already chose
+    the case by it (its value is known to be that constant)."""
+    constant = getattr(p.enc, "constant", None)
+    if p.mode == "req" and constant is not None and g.dicts.get(v, {}).get(str(p.key)) == constant:
+        return repr(constant)
+    return None
+
+
+def _fetch_members(g: JGen, parts: Sequence[Part], v: str, defaults: bool) -> list[str | None]:
+    """Read the members of dict ``v`` into variables and check that it has no
+    other key; an absent required member raises ``KeyError``. With
+    ``defaults``, optional members are read too (``None`` or the default when
+    absent); without, their variables are ``None`` in the result."""
+    if v not in g.dicts:
+        g.bail_if(f"type({v}) is not dict")
+    names: list[str | None] = []
+    optional: list[str] = []
+    required = 0
+    for p in parts:
+        if p.mode == "req":
+            required += 1
+            if _known_constant(g, v, p) is not None:
+                names.append(None)
+                continue
+        else:
+            optional.append(f"({p.key!r} in {v})")
+            if not defaults:
+                names.append(None)
+                continue
+        x = g.var(str(p.key))
+        if p.mode == "req":
+            g.line(f"{x} = {v}[{p.key!r}]")
+        elif p.mode == "dft":
+            g.line(f"{x} = {v}.get({p.key!r}, {g.ref(p.default, 'default')})")
+        else:
+            g.line(f"{x} = {v}.get({p.key!r})")
+        names.append(x)
+    g.bail_if(f"len({v}) > {' + '.join([str(required), *optional])}")
+    return names
+
+
+def record_to_json(parts: Sequence[Part], g: JGen, v: str) -> str:
+    """A record's JSON object: absent optional members and members equal to
+    their default are left out, the others in the order of the parts."""
+    names = _fetch_members(g, parts, v, defaults=True)
+    leading: list[str] = []  # the members before the first optional one
+    out: str | None = None
+    for p, x in zip(parts, names, strict=True):
+        key = repr(p.key)
+        if p.mode == "req":
+            json = _known_constant(g, v, p) or g.to_json(p.enc, str(x))
+            if out is None:
+                leading.append(f"{key}: {json}")
+            else:
+                g.line(f"{out}[{key}] = {json}")
+            continue
+        if out is None:
+            out = g.var("out")
+            g.line(f"{out} = {{{', '.join(leading)}}}")
+        if p.mode == "dft":
+            json = g.bind(g.to_json(p.enc, str(x)))
+            g.line(f"if {x} != {g.ref(p.default, 'default')}: {out}[{key}] = {json}")
+        else:
+            with g.block(f"if {x} is not None:"):
+                g.line(f"{out}[{key}] = {g.to_json(p.enc, str(x))}")
+    return out if out is not None else f"{{{', '.join(leading)}}}"
+
+
+def record_from_json(parts: Sequence[Part], g: JGen, j: str) -> str:
+    """A record's value from its JSON object: every member is in the dict, an
+    absent optional one as ``None`` (or its default)."""
+    names = _fetch_members(g, parts, j, defaults=False)
+    members = []
+    for p, x in zip(parts, names, strict=True):
+        known = _known_constant(g, j, p)
+        if known is not None:
+            value = known
+        elif p.mode == "req":
+            value = g.from_json(p.enc, str(x))
+        else:
+            value = g.var(str(p.key))
+            with g.block(f"if {p.key!r} in {j}:"):
+                member = g.bind(f"{j}[{p.key!r}]")
+                g.line(f"{value} = {g.from_json(p.enc, member)}")
+            absent = g.ref(p.default, "default") if p.mode == "dft" else "None"
+            with g.block("else:"):
+                g.line(f"{value} = {absent}")
+        members.append(f"{p.key!r}: {value}")
+    return f"{{{', '.join(members)}}}"
+
+
+def tuple_to_json(parts: Sequence[Part], g: JGen, v: str) -> str:
+    """A tuple's JSON array (a ``list`` value takes the exact converter)."""
+    g.bail_if(f"type({v}) is not tuple")
+    return f"[{', '.join(_elements(g, parts, v, lambda p, x: g.to_json(p.enc, x)))}]"
+
+
+def tuple_from_json(parts: Sequence[Part], g: JGen, j: str) -> str:
+    g.bail_if(f"type({j}) is not list")
+    items = _elements(g, parts, j, lambda p, x: g.from_json(p.enc, x))
+    return f"({', '.join(items)},)"
+
+
+def _elements(
+    g: JGen, parts: Sequence[Part], v: str, convert: Callable[[Part, str], str]
+) -> list[str]:
+    """Unpack sequence ``v`` (a wrong length raises ``ValueError``) and convert
+    each element."""
+    names = [g.var("item") for _ in parts]
+    g.line(f"{', '.join(names)}, = {v}")
+    return [convert(p, x) for p, x in zip(parts, names, strict=True)]
+
+
+# ------------------------------------------------------------ what each node emits
+
+
+class Inline(NamedTuple):
+    """The code a node emits into a generated converter: each function takes
+    the generator and the variable holding the value (or the JSON), emits
+    lines, and returns an expression of the result (evaluated once)."""
+
+    to: Callable[[JGen, str], str]
+    #: ``None``: the reader is called (a leaf's is its exact reader)
+    from_: Callable[[JGen, str], str] | None
+
+
+@singledispatch
+def inline_code(e: Encoding[Any]) -> Inline | None:
+    """The code ``e`` emits, or ``None`` when it is called instead."""
+    return None
+
+
+@inline_code.register
+def _zero_widthinline(e: ZeroWidth) -> Inline | None:
+    """``null`` and ``constant(s)``: the value is its own JSON form."""
+    if e.kind == "null":
+
+        def null(g: JGen, x: str) -> str:
+            g.bail_if(f"{x} is not None")
+            return "None"
+
+        return Inline(null, null)
+    if e.kind == "constant":
+        value = e.value
+
+        def constant(g: JGen, x: str) -> str:
+            g.bail_if(f"not {x} == {value!r}")  # as ``matches``: ``==``, not ``!=``
+            return repr(value)
+
+        return Inline(constant, constant)
+    return None
+
+
+def _same_bool(g: JGen, x: str) -> str:
+    g.bail_if(f"type({x}) is not bool")
+    return x
+
+
+@inline_code.register
+def _boolinline(e: Bool) -> Inline:
+    return Inline(_same_bool, _same_bool)
+
+
+@inline_code.register
+def _intinline(e: Int) -> Inline:
+    in_range = f"not {e.lo} <= {{}} <= {e.hi}"
+
+    def to(g: JGen, v: str) -> str:
+        g.bail_if(f"type({v}) is not int or {in_range.format(v)}")
+        return f"str({v})" if e.json_string else v
+
+    def from_(g: JGen, j: str) -> str:
+        g.bail_if(f"type({j}) is not int or {in_range.format(j)}")
+        return j
+
+    # a decimal string is read by its parser, called
+    return Inline(to, None if e.json_string else from_)
+
+
+@inline_code.register
+def _raw_bytesinline(e: RawBytes) -> Inline | None:
+    if e.text:  # strings keep their closures (UTF-8 checks)
+        return None
+    length, limit = e.exact_length, e.plain_json_limit
+
+    def refused(raw: str) -> str:
+        """The condition that refuses bytes ``raw`` for their length."""
+        if length is not None:
+            return f" or len({raw}) != {length}"
+        return f" or len({raw}) > {limit}" if limit is not None else ""
+
+    def to(g: JGen, v: str) -> str:
+        g.bail_if(f"type({v}) is not bytes{refused(v)}")
+        return f"{v}.hex()"
+
+    def from_(g: JGen, j: str) -> str:
+        raw = g.var("raw")
+        g.bail_if(f"type({j}) is not str")
+        g.line(f"{raw} = {g.ref(bytes.fromhex, 'fromhex')}({j})")
+        # the canonical spelling only, as ``hex_from_json``
+        g.bail_if(f"{raw}.hex() != {j}{refused(raw)}")
+        return raw
+
+    return Inline(to, from_)
+
+
+@inline_code.register(Parts)
+def _partsinline(e: Parts[Any]) -> Inline | None:
+    if any(p.mode == "splice" for p in e.parts):  # left to the exact closures
+        return None
+    if e.as_dict:
+        return Inline(partial(record_to_json, e.parts), partial(record_from_json, e.parts))
+    return Inline(partial(tuple_to_json, e.parts), partial(tuple_from_json, e.parts))
+
+
+@inline_code.register
+def _listinline(e: ListEncoding) -> Inline:
+    mode, count = e.count_mode
+
+    def to(g: JGen, v: str) -> str:
+        g.bail_if(f"type({v}) is not list")  # a tuple takes the exact converter
+        return g.each(v, lambda x: g.to_json(e.elt, x))
+
+    def from_(g: JGen, j: str) -> str:
+        g.bail_if(f"type({j}) is not list")
+        if mode == "exactly":
+            g.bail_if(f"len({j}) != {count}")
+        return g.each(j, lambda x: g.from_json(e.elt, x))
+
+    return Inline(to, from_)
+
+
+@inline_code.register
+def _unioninline(u: Union) -> Inline | None:
+    """One ``if`` per case on the constant member of a dict; anything else
+    bails (generated only when every case is told apart that way)."""
+    member = u._by_constant
+    if member is None or len(u._tagged) != len(u.cases):
+        return None
+    key, cases = member
+
+    def choice(g: JGen, v: str, convert: Callable[[Encoding[Any]], str]) -> str:
+        constant, result = g.var("kind"), g.var("result")
+        g.line(f"{constant} = {v}.get({key!r}) if type({v}) is dict else None")
+        known = g.dicts.get(v)
+        for i, (name, c) in enumerate(cases):
+            with g.block(f"{'elif' if i else 'if'} {constant} == {name!r}:"):
+                g.dicts[v] = {key: name}
+                g.line(f"{result} = {convert(c.enc)}")
+        g.dicts.pop(v)
+        if known is not None:
+            g.dicts[v] = known
+        with g.block("else:"):
+            g.line("raise _Bail")
+        return result
+
+    return Inline(
+        lambda g, v: choice(g, v, lambda enc: g.to_json(enc, v)),
+        lambda g, j: choice(g, j, lambda enc: g.from_json(enc, j)),
+    )
+
+
+@inline_code.register
+def _optioninline(u: Option) -> Inline:
+    """``None`` for JSON ``null`` and back, else the value's conversion."""
+    some = u.cases[0].enc
+
+    def choice(g: JGen, v: str, convert: Callable[[str], str]) -> str:
+        result = g.var("result")
+        with g.block(f"if {v} is None:"):
+            g.line(f"{result} = None")
+        with g.block("else:"):
+            g.line(f"{result} = {convert(v)}")
+        return result
+
+    return Inline(
+        lambda g, v: choice(g, v, lambda x: g.to_json(some, x)),
+        lambda g, j: choice(g, j, lambda x: g.from_json(some, x)),
+    )
