@@ -21,8 +21,7 @@ import math
 from typing import Any
 
 from . import depth
-from .bson import decode_bson, encode_bson
-from .core import Encoding, Reader, Writer, publish
+from .core import Encoding, publish
 from .errors import DataEncodingError, EncodeError, JsonError, describe_value, type_name
 from .framing import DynamicSize
 from .jsonvalue import DuplicateKeys, JsonValue, has_decimal_form
@@ -90,18 +89,6 @@ class Bson(Encoding[JsonValue]):
 
     def _rebuild(self) -> tuple[Any, ...]:
         return (Bson, ())
-
-    def _build_reader(self) -> Reader:
-        def read(buf: bytes, pos: int, end: int) -> tuple[Any, int]:
-            return decode_bson(buf, pos, end), end
-
-        return read
-
-    def _build_writer(self) -> Writer:
-        def write(out: bytearray, value: Any) -> None:
-            out += encode_bson(value)
-
-        return write
 
 
 json: DynamicSize[JsonValue] = DynamicSize(Bson())

@@ -167,7 +167,7 @@ def _forks(g: Gen, part: Part) -> bool:
     """
     if part.mode == "varopt":
         return False
-    return (part.mode == "opt" or part.enc._may_fork()) and g.may_copy(2)
+    return (part.mode == "opt" or g.may_fork(part.enc)) and g.may_copy(2)
 
 
 def emit_read(
@@ -225,7 +225,7 @@ def emit_read(
                             more()
                     with g.branch(f"elif {flag} == 255:", frame):
                         g.take(Take("x", 1))
-                        p.enc._emit_read(g, name, frame, step, more)
+                        g.read(p.enc, name, frame, step, more)
                     with g.branch("else:", frame):
                         g.flush_read(frame)
                         g.raise_at(f"{g.ref(_bad_flag)}(pos, {flag})", step)
@@ -234,11 +234,11 @@ def emit_read(
                 with g.block(f"if pos == {frame}:"):
                     g.line(f"{name} = None")
                 with g.block("else:"):
-                    p.enc._emit_read(g, name, frame, step)
+                    g.read(p.enc, name, frame, step)
                     g.flush_read(frame)
                 g.moved()
             else:
-                p.enc._emit_read(g, name, frame, step, follow)
+                g.read(p.enc, name, frame, step, follow)
             if follow is not None:
                 return  # the rest went with the part
             after()
@@ -307,12 +307,12 @@ def emit_write(
                 with g.block(f"if {name} is not None:"):
                     mark = g.var("mark")
                     g.line(f"{mark} = len(out)")
-                    p.enc._emit_write(g, name, step)
+                    g.write(p.enc, name, step)
                     g.flush_write()
                     with g.block(f"if len(out) == {mark}:"):
                         g.raise_at(f"{g.ref(_empty_optional)}()", step)
             else:
-                p.enc._emit_write(g, name, step, follow)
+                g.write(p.enc, name, step, follow)
             if follow is not None:
                 return  # the rest went with the part
         if then is not None:

@@ -1,7 +1,8 @@
-"""The :class:`Encoding` base class: public entry points and the compilation protocol.
+"""The :class:`Encoding` base class: the nodes' public entry points.
 
-An encoding is an immutable descriptor. The first time it is used it compiles
-itself, once, into plain functions, and every later call runs only those:
+An encoding is an immutable node of a tree built by the combinators. The
+first time it is used, the passes (``passes/``) compile it, once, into plain
+functions kept on it, and every later call runs only those:
 
 * a reader ``read(buf, pos, end) -> (value, new_pos)`` over a ``bytes`` buffer,
   with an absolute position and the end of the current frame;
@@ -35,7 +36,6 @@ from .size import Fixed, Size
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
 
-    from .emit import Gen, Path
     from .schema import BinarySchema, Dialect
 
 T = TypeVar("T")
@@ -49,7 +49,7 @@ FromJson = Callable[[JsonValue], Any]
 Predicate = Callable[[Any], bool]
 ManyReader = Callable[[bytes, int, int], list[Any]]
 Then = Callable[[], None] | None
-"""The rest of the code being generated (see :meth:`Encoding._emit_write`)."""
+"""The rest of the code being generated (see ``passes.binarygen.emit_write``)."""
 
 BytesLike = bytes | bytearray | memoryview
 
@@ -96,8 +96,8 @@ class Atom:
 class Encoding(Generic[T]):
     """A binary and JSON encoding of Python values of type ``T``.
 
-    Subclasses set :attr:`size` and implement the ``_build_*`` methods; the
-    base class caches what they build and offers the public API.
+    Subclasses (the node types) set :attr:`size` and hold their parameters;
+    the passes build the functions the entry points run, kept on the node.
     """
 
     #: Fixed(n), DYNAMIC or VARIABLE.
@@ -244,20 +244,26 @@ class Encoding(Generic[T]):
         return self.size.n if isinstance(self.size, Fixed) else None
 
     # ------------------------------------------------------- compiled pieces
+    # Each is built by its pass (``passes/binary.py``, ``passes/jsonform.py``)
+    # on first use, and kept here: the entry points above call them.
 
     @compiled
     def _read(self) -> Reader:
-        return self._build_reader()
+        from .passes.binary import build_reader
+
+        return build_reader(self)
 
     @compiled
     def _write(self) -> Writer:
-        return self._build_writer()
+        from .passes.binary import build_writer
+
+        return build_writer(self)
 
     @compiled
     def _size_of(self) -> Sizer:
-        return self._build_sizer()
+        from .passes.binary import build_sizer
 
-    # JSON conversion is a pass of its own (``passes/jsonform.py``)
+        return build_sizer(self)
 
     @compiled
     def _to_json(self) -> ToJson:
@@ -278,84 +284,6 @@ class Encoding(Generic[T]):
             raise _too_deep(DecodeError) from None
 
     # ------------------------------------------------- protocol for subclasses
-
-    def _build_reader(self) -> Reader:
-        raise NotImplementedError
-
-    def _build_writer(self) -> Writer:
-        raise NotImplementedError
-
-    def _build_sizer(self) -> Sizer:
-        """Default: fixed encodings know their size; others measure by writing."""
-        if isinstance(self.size, Fixed):
-            width = self.size.n
-            write = self._write
-
-            def size_of(value: Any) -> int:
-                write(bytearray(), value)  # validates exactly as encode would
-                return width
-
-            return size_of
-        write = self._write
-
-        def measure(value: Any) -> int:
-            out = bytearray()
-            write(out, value)
-            return len(out)
-
-        return measure
-
-    #: Whether :meth:`_inline_write` and :meth:`_inline_read` exist: the
-    #: encoding can emit its code into the function of an enclosing one.
-    _inlines: bool = False
-
-    def _emit_write(self, g: Gen, v: str, path: Path, then: Then = None) -> None:
-        """Emit, into ``g``, code that appends the binary form of variable ``v``
-        (inline when possible, else a call of the compiled writer), then
-        ``then()``: the code that follows, which an encoding that branches may
-        emit at the end of each branch (see :mod:`data_encoding.emit`)."""
-        if self._inlines and g.room():
-            self._inline_write(g, v, path)
-        else:
-            g.call_write(self, v, path)
-        if then is not None:
-            then()
-
-    def _emit_read(self, g: Gen, target: str, end: str, path: Path, then: Then = None) -> None:
-        """Emit code that reads a value into variable ``target``, advancing
-        ``pos``, in the frame ending at variable ``end``; then ``then()``."""
-        if self._inlines and g.room():
-            self._inline_read(g, target, end, path)
-        else:
-            g.call_read(self, target, end, path)
-        if then is not None:
-            then()
-
-    def _inline_write(self, g: Gen, v: str, path: Path) -> None:
-        raise NotImplementedError
-
-    def _may_fork(self) -> bool:
-        """Whether the emitted code of this encoding branches (a union, an
-        option), so that the code after it may be copied into its branches."""
-        return False
-
-    def _many(self) -> tuple[Writer, ManyReader] | None:
-        """A writer of a whole list of values and a reader of a whole frame of
-        them (errors located at the element's index), when this encoding has
-        faster ones than a loop."""
-        return None
-
-    def _emit_bytes(self, g: Gen, v: str, path: Path) -> str | None:
-        """For byte strings written as they are: emit code that puts the bytes of
-        ``v`` in a variable and return its name (``None`` for other encodings)."""
-        return None
-
-    def _inline_read(self, g: Gen, target: str, end: str, path: Path) -> None:
-        raise NotImplementedError
-
-    def _fixed_atom(self) -> Atom | None:
-        """The fusable description of a fixed-width leaf, or ``None``."""
-        return None
 
     def _accepts(self, value: Any) -> bool:
         """A cheap check that ``value`` has the right shape for this encoding.

@@ -49,10 +49,13 @@ from typing import TYPE_CHECKING, Any
 from .errors import DataEncodingError, DecodeError, EncodeError, PathStep, not_enough_data
 
 if TYPE_CHECKING:
-    from .core import Encoding, Reader, Then, Writer
+    from .core import Encoding, Then
 
 Path = tuple[str, ...]
 """Python expressions of the path steps, from the generated function's root."""
+
+EmitWrite = Callable[["Encoding[Any]", "Gen", str, Path, "Then"], None]
+EmitRead = Callable[["Encoding[Any]", "Gen", str, str, Path, "Then"], None]
 
 #: Beyond this many lines a function stops inlining its parts and calls them
 #: (each part still compiles itself): bounds the code of very large trees.
@@ -256,9 +259,13 @@ class Source:
 
 
 class Gen(Source):
-    """A reader or writer being generated, with its pending run."""
+    """A reader or writer being generated, with its pending run. The binary
+    pass says how its parts emit their code: ``write(enc, g, v, path, then)``,
+    ``read(enc, g, target, end, path, then)``, and ``may_fork(enc)`` (whether
+    that code branches)."""
 
-    def __init__(self) -> None:
+    def __init__(self, write: EmitWrite, read: EmitRead, may_fork: Callable[[Any], bool]) -> None:
+        self._write, self._read, self._may_fork = write, read, may_fork
         super().__init__(
             {
                 "_Err": DataEncodingError,
@@ -397,6 +404,20 @@ class Gen(Source):
                 self.line(write)
         self.line(f"except Exception as x: raise _put_failure({report}, x) from None")
 
+    def write(self, enc: Encoding[Any], v: str, path: Path, then: Then = None) -> None:
+        """Emit the writing of variable ``v`` in ``enc``, then ``then()``."""
+        self._write(enc, self, v, path, then)
+
+    def read(
+        self, enc: Encoding[Any], target: str, end: str, path: Path, then: Then = None
+    ) -> None:
+        """Emit the reading of a value of ``enc`` into ``target``, then ``then()``."""
+        self._read(enc, self, target, end, path, then)
+
+    def may_fork(self, enc: Encoding[Any]) -> bool:
+        """Whether the code ``enc`` emits branches."""
+        return self._may_fork(enc)
+
     def presence(self, v: str, byte: int, enc: Encoding[Any], path: Path, then: Then) -> None:
         """Write ``00`` when ``v`` is ``None``, else ``byte`` then ``v`` in ``enc``."""
         with self.choice(2, then) as rest:
@@ -406,7 +427,7 @@ class Gen(Source):
                     rest()
             with self.branch("else:"):
                 self.put(const("B", byte))
-                enc._emit_write(self, v, path, rest)
+                self.write(enc, v, path, rest)
 
     def call_write(self, enc: Encoding[Any], v: str, path: Path) -> None:
         """Emit a call of ``enc``'s compiled writer."""
@@ -512,22 +533,3 @@ def shown(enc: Encoding[Any]) -> str:
     """The encoding, as its call, cut for a file name."""
     text = repr(enc)
     return text if len(text) <= 80 else text[:77] + "..."
-
-
-def compile_writer(enc: Encoding[Any]) -> Writer:
-    """``enc``'s writer: its inline form as a function of its own."""
-    g = Gen()
-    with g.block("def write(out, v):"):
-        enc._inline_write(g, "v", ())
-        g.flush_write()
-    return g.compile("write", f"writer of {shown(enc)}")
-
-
-def compile_reader(enc: Encoding[Any]) -> Reader:
-    """``enc``'s reader: its inline form as a function of its own."""
-    g = Gen()
-    with g.block("def read(buf, pos, end):"):
-        enc._inline_read(g, "x", "end", ())
-        g.flush_read("end")
-        g.line("return x, pos")
-    return g.compile("read", f"reader of {shown(enc)}")

@@ -17,21 +17,16 @@
 
 from __future__ import annotations
 
-import struct
 from typing import Any, Literal, TypeVar
 
 from .core import (
     Atom,
     Encoding,
-    Reader,
-    Sizer,
-    Writer,
     combinator,
     expect,
     expect_encoding,
 )
-from .emit import Gen, Path, Put, Take, compile_reader, compile_writer
-from .errors import DecodeError, DefinitionError, EncodeError
+from .errors import DecodeError, DefinitionError
 from .leaves import AtomEncoding
 from .size import DYNAMIC, Fixed
 
@@ -95,89 +90,6 @@ class DynamicSize(Wrapper[T]):
     def _rebuild(self) -> tuple[Any, ...]:
         return (DynamicSize, (self.inner, self.kind))
 
-    _inlines = True
-
-    def _inline_read(self, g: Gen, target: str, end: str, path: Path) -> None:
-        code, width, largest = HEADERS[self.kind]
-        size, stop = g.var("size"), g.var("stop")
-        g.take(Take(code[1:], width, size, path=path, what="a length header"))
-        g.flush_read(end)
-        g.line(f"{stop} = pos + {size}")
-        with g.block(f"if {stop} > {end} or {size} > {largest}:"):
-            g.raise_at(f"{g.ref(self._bad_frame)}({size}, pos - {width}, {end})", path)
-        g.moved()
-        self.inner._emit_read(g, target, stop, path)
-        g.flush_read(stop)
-        if g.ended != stop:
-            with g.block(f"if pos != {stop}:"):
-                g.raise_at(f"{g.ref(_unread)}(pos, {stop}, {size})", path)
-        g.moved()
-
-    def _bad_frame(self, size: int, pos: int, end: int) -> DecodeError:
-        start = pos + HEADERS[self.kind][1]
-        if start + size > end:
-            return DecodeError(
-                "not_enough_data",
-                f"length header says {size} bytes but only {end - start} remain",
-                offset=pos,
-            )
-        largest = HEADERS[self.kind][2]
-        return DecodeError("invalid_size", f"length header {size} exceeds {largest}", offset=pos)
-
-    def _too_big(self, size: int) -> EncodeError:
-        largest = HEADERS[self.kind][2]
-        return EncodeError(
-            "size_limit_exceeded",
-            f"{size} bytes do not fit a {self.kind} length header (at most {largest})",
-        )
-
-    def _inline_write(self, g: Gen, v: str, path: Path) -> None:
-        code, width, largest = HEADERS[self.kind]
-        g.flush_write()  # earlier fields fail first
-        raw = self.inner._emit_bytes(g, v, path)
-        if raw is not None:  # the size is known before writing: no placeholder
-            with g.block(f"if len({raw}) > {largest}:"):
-                g.raise_at(f"{g.ref(self._too_big)}(len({raw}))", path)
-            g.put(Put(code[1:], f"len({raw})"))
-            g.flush_write()
-            g.line(f"out += {raw}")
-            return
-        mark, size = g.var("mark"), g.var("size")
-        g.line(f"{mark} = len(out)")
-        g.line(f"out += {bytes(width)!r}")
-        self.inner._emit_write(g, v, path)
-        g.flush_write()
-        g.line(f"{size} = len(out) - {mark} - {width}")
-        with g.block(f"if {size} > {largest}:"):
-            g.line(f"del out[{mark}:]")
-            g.raise_at(f"{g.ref(self._too_big)}({size})", path)
-        g.line(f"{g.ref(struct.Struct(code).pack_into)}(out, {mark}, {size})")
-
-    def _build_reader(self) -> Reader:
-        return compile_reader(self)
-
-    def _build_writer(self) -> Writer:
-        return compile_writer(self)
-
-    def _build_sizer(self) -> Sizer:
-        width, largest = HEADERS[self.kind][1:]
-        size_inner = self.inner._size_of
-        too_big = self._too_big
-
-        def size_of(value: Any) -> int:
-            size = size_inner(value)
-            if size > largest:
-                raise too_big(size)
-            return width + size
-
-        return size_of
-
-
-def _unread(pos: int, stop: int, size: int) -> DecodeError:
-    return DecodeError(
-        "extra_bytes", f"extra bytes: {stop - pos} unread in a {size}-byte frame", offset=pos
-    )
-
 
 @combinator
 def dynamic_size(e: Encoding[T], kind: HeaderKind = "Uint30") -> DynamicSize[T]:
@@ -198,57 +110,6 @@ class CheckSize(Wrapper[T]):
 
     def _rebuild(self) -> tuple[Any, ...]:
         return (type(self), (self.limit, self.inner))
-
-    def _build_reader(self) -> Reader:
-        # The inner value is read in its full frame and its size checked after:
-        # every read is bounded by the input anyway, and an inner limit (a
-        # list's max_length) then reports its own, more precise error first.
-        limit = self.limit
-        read_inner = self.inner._read
-
-        def read(buf: bytes, pos: int, end: int) -> tuple[Any, int]:
-            value, after = read_inner(buf, pos, end)
-            if after - pos > limit:
-                raise DecodeError(
-                    "size_limit_exceeded",
-                    f"size limit exceeded: {after - pos} bytes where at most {limit} are allowed",
-                    offset=pos + limit,
-                )
-            return value, after
-
-        return read
-
-    def _build_writer(self) -> Writer:
-        limit = self.limit
-        write_inner = self.inner._write
-
-        def write(out: bytearray, value: Any) -> None:
-            mark = len(out)
-            write_inner(out, value)
-            if len(out) - mark > limit:
-                size = len(out) - mark
-                del out[mark:]
-                raise EncodeError(
-                    "size_limit_exceeded",
-                    f"size limit exceeded: {size} bytes where at most {limit} are allowed",
-                )
-
-        return write
-
-    def _build_sizer(self) -> Sizer:
-        limit = self.limit
-        size_inner = self.inner._size_of
-
-        def size_of(value: Any) -> int:
-            size = size_inner(value)
-            if size > limit:
-                raise EncodeError(
-                    "size_limit_exceeded",
-                    f"size limit exceeded: {size} bytes where at most {limit} are allowed",
-                )
-            return size
-
-        return size_of
 
 
 @combinator

@@ -43,7 +43,6 @@ from .wrappers import DirectJson, conv, def_
 if TYPE_CHECKING:
     from typing import Self
 
-    from .emit import Gen, Path
 
 __all__ = [
     "PREFIXES",
@@ -188,13 +187,6 @@ class HashBytes(FixedBytes):
 
     def _rebuild(self) -> tuple[Any, ...]:
         return (HashBytes, (self.hash_type,))
-
-    def _inline_write(self, g: Gen, v: str, path: Path) -> None:
-        h = g.ref(self.hash_type, "hash_type")
-        size = self.hash_type.size
-        self._put(
-            g, v, path, lambda x: f"(type({x}) is {h} or type({x}) is bytes) and len({x}) == {size}"
-        )
 
 
 @combinator

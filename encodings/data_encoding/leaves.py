@@ -1,24 +1,20 @@
 """Shared machinery of the leaf encodings: fixed-width atoms and error helpers.
 
-A leaf that is an :class:`~data_encoding.core.Atom` gets its reader, writer
-and sizer from :class:`AtomEncoding`, so each leaf only states its struct
-code, its checks and its JSON form.
+A leaf that is an :class:`~data_encoding.core.Atom` is an
+:class:`AtomEncoding`: it states its struct code and its checks, and the
+binary pass reads and writes every atom alike.
 """
 
 from __future__ import annotations
 
-import struct
 from collections.abc import Callable
 from typing import Any, NoReturn, TypeVar
 
-from .core import Atom, Encoding, Guard, Reader, Sizer, Writer
-from .emit import Gen, Path, Put, Take
+from .core import Atom, Encoding
 from .errors import (
-    DecodeError,
     EncodeError,
     JsonError,
     describe_value,
-    not_enough_data,
     type_name,
 )
 from .jsonvalue import JsonValue
@@ -47,113 +43,6 @@ class AtomEncoding(Encoding[T]):
         self._atom = atom
         self._what = what
         self.size = Fixed(atom.width)
-
-    def _fixed_atom(self) -> Atom:
-        return self._atom
-
-    _inlines = True
-
-    def _inline_write(self, g: Gen, v: str, path: Path) -> None:
-        self._put(g, v, path, self._atom.pack_guard)
-
-    def _put(self, g: Gen, v: str, path: Path, pack_guard: Guard | None) -> None:
-        """Queue the write of ``v``; ``pack_guard(v)`` holds when ``pack``
-        would return ``v`` unchanged."""
-        atom = self._atom
-        guard = pack_guard(v) if pack_guard else None
-        check = g.ref(atom.check, "check")
-        if not atom.fmt:  # a zero-width constant: the guard is the whole test
-            g.put(Put(atom.fmt, None, v, check, guard, path))
-            return
-        if atom.pack is None:
-            g.put(Put(atom.fmt, v, v, check, path=path))
-            return
-        pack = f"{g.ref(atom.pack, 'pack_leaf')}({v})"
-        arg = pack if guard is None else f"({v} if {guard} else {pack})"
-        # a packed byte string has the width: pack checked its length
-        g.put(Put(atom.fmt, arg, v, check, path=path, ready=atom.fmt.endswith("s")))
-
-    def _inline_read(self, g: Gen, target: str, end: str, path: Path) -> None:
-        atom = self._atom
-        unpack = atom.unpack
-        if not atom.fmt:
-            assert unpack is not None
-            value = unpack(None)
-            if value is None or type(value) in (str, int, bool):
-                g.take(Take("", 0, target, literal=repr(value), path=path))
-            else:  # a fresh object each time (``{}``)
-                g.take(Take("", 0, target, unpack=g.ref(unpack, "unpack_leaf"), path=path))
-            return
-        guard = atom.unpack_guard(target) if atom.unpack_guard else None
-        name = g.ref(unpack, "unpack_leaf") if unpack is not None else None
-        g.take(Take(atom.fmt, atom.width, target, name, guard, path=path))
-
-    def _build_reader(self) -> Reader:
-        atom = self._atom
-        width = atom.width
-        unpack = atom.unpack
-        what = self._what
-        if not atom.fmt:
-            assert unpack is not None
-
-            def read_zero(buf: bytes, pos: int, end: int) -> tuple[Any, int]:
-                return unpack(None), pos
-
-            return read_zero
-        unpack_from = struct.Struct(">" + atom.fmt).unpack_from
-
-        if unpack is None:
-
-            def read_plain(buf: bytes, pos: int, end: int) -> tuple[Any, int]:
-                if end - pos < width:
-                    raise not_enough_data(pos, width, end, what)
-                return unpack_from(buf, pos)[0], pos + width
-
-            return read_plain
-
-        def read(buf: bytes, pos: int, end: int) -> tuple[Any, int]:
-            if end - pos < width:
-                raise not_enough_data(pos, width, end, what)
-            (raw,) = unpack_from(buf, pos)
-            try:
-                return unpack(raw), pos + width
-            except DecodeError as err:
-                raise err.shift(pos) from None
-
-        return read
-
-    def _build_writer(self) -> Writer:
-        atom = self._atom
-        check = atom.check
-        pack_value = atom.pack
-        exact = atom.exact
-        if not atom.fmt:
-
-            def write_zero(out: bytearray, value: Any) -> None:
-                check(value)
-
-            return write_zero
-        pack = struct.Struct(">" + atom.fmt).pack
-
-        def write(out: bytearray, value: Any) -> None:
-            try:
-                if pack_value is not None and type(value) is not exact:
-                    value = pack_value(value)
-                out += pack(value)
-            except Exception as exc:  # struct.error, TypeError, a pack function's refusal
-                refuse(check, value, exc)
-
-        return write
-
-    def _build_sizer(self) -> Sizer:
-        check = self._atom.check
-        width = self._atom.width
-
-        def size_of(value: Any) -> int:
-            check(value)
-            return width
-
-        return size_of
 
 
 def refuse(check: Callable[[Any], None], value: Any, exc: Exception) -> NoReturn:

@@ -36,21 +36,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Any, Literal, TypeVar
 
-from .codegen import Part, emit_read, emit_write, key_error
+from .codegen import Part, key_error
 from .core import (
     Encoding,
-    Reader,
-    Then,
-    Writer,
     call_text,
     combinator,
     expect,
     expect_encoding,
 )
-from .emit import Gen, Path, compile_reader, compile_writer
 from .errors import DefinitionError, EncodeError, JsonError
 from .primitives import ZeroWidth
 from .size import VARIABLE, sequence_size
@@ -152,46 +147,14 @@ def _splice_parts(e: Encoding[Any], what: str) -> list[Part]:
 
 
 class Parts(Encoding[T]):
-    """What records and tuples share: a sequence of :class:`Part` s, read and
-    written by generated code (:mod:`data_encoding.codegen`)."""
+    """What records and tuples share: a sequence of :class:`Part` s (read and
+    written by generated code: :mod:`data_encoding.codegen`)."""
 
     parts: tuple[Part, ...]
     #: the value is a dict (a record), else a tuple
     as_dict: bool
     #: the keys of a record's dicts (empty for a tuple)
     keys: frozenset[str] = frozenset()
-    _inlines = True
-
-    @cached_property
-    def _branches(self) -> bool:
-        return any(p.mode == "opt" or p.enc._may_fork() for p in self.parts)
-
-    def _may_fork(self) -> bool:
-        return self._branches
-
-    def _emit_read(self, g: Gen, target: str, end: str, path: Path, then: Then = None) -> None:
-        if g.room():
-            self._inline_read(g, target, end, path, then)
-        else:
-            super()._emit_read(g, target, end, path, then)
-
-    def _emit_write(self, g: Gen, v: str, path: Path, then: Then = None) -> None:
-        if g.room():
-            self._inline_write(g, v, path, then)
-        else:
-            super()._emit_write(g, v, path, then)
-
-    def _inline_read(self, g: Gen, target: str, end: str, path: Path, then: Then = None) -> None:
-        emit_read(g, self.parts, self.as_dict, target, end, path, then)
-
-    def _inline_write(self, g: Gen, v: str, path: Path, then: Then = None) -> None:
-        emit_write(g, self.parts, self.as_dict, self.keys, v, path, then)
-
-    def _build_reader(self) -> Reader:
-        return compile_reader(self)
-
-    def _build_writer(self) -> Writer:
-        return compile_writer(self)
 
 
 class Obj(Parts[dict[str, Any]]):

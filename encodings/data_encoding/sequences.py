@@ -26,28 +26,18 @@ Lists of fixed-width leaves are read and written with one ``struct`` call.
 
 from __future__ import annotations
 
-import struct
 from typing import Any, Literal
 
 from .core import (
     Encoding,
-    Reader,
-    Writer,
     combinator,
     expect,
     expect_encoding,
 )
-from .emit import Gen, Path, Take, compile_reader, compile_writer
 from .errors import (
-    DataEncodingError,
-    DecodeError,
     DefinitionError,
-    EncodeError,
-    ErrorCode,
-    not_enough_data,
 )
 from .framing import HEADERS, CheckSize, DynamicSize, HeaderKind, header_kind
-from .leaves import wrong_value_type
 from .size import DYNAMIC, VARIABLE, Fixed, Size
 
 Kind = Literal["list", "array"]
@@ -116,199 +106,6 @@ class ListEncoding(Encoding[list[Any]]):
         return type(value) is list
 
     # ------------------------------------------------------------- binary
-
-    def _too_long(self, cls: type[DecodeError] | type[EncodeError], count: int) -> Any:
-        code: ErrorCode = "list_too_long" if self.kind == "list" else "array_too_long"
-        return cls(
-            code,
-            f"{self.kind} too long: {count} elements where at most {self.max_length} are allowed",
-        )
-
-    def _read_count(self, buf: bytes, pos: int, end: int) -> tuple[int | None, int]:
-        """How many elements to read (``None``: until the frame ends) and where they start."""
-        mode, arg = self.count_mode
-        if mode == "exactly":
-            return int(arg), pos
-        if mode == "frame":
-            return None, pos
-        code, width, _ = HEADERS[arg]
-        if end - pos < width:
-            raise not_enough_data(pos, width, end, "an element count")
-        (count,) = struct.unpack_from(code, buf, pos)
-        self._check_count(count, pos + width, end)
-        return count, pos + width
-
-    _inlines = True
-
-    @property
-    def _reads_whole(self) -> bool:
-        """Fixed-width leaf elements: one ``iter_unpack`` reads the list."""
-        atom = self.elt._fixed_atom()
-        return atom is not None and bool(atom.fmt)
-
-    @property
-    def _writes_whole(self) -> bool:
-        """One-code number elements: one ``pack`` writes the list."""
-        atom = self.elt._fixed_atom()
-        return atom is not None and len(atom.fmt) == 1 and atom.exact is not None
-
-    def _inline_read(self, g: Gen, target: str, end: str, path: Path) -> None:
-        if self._reads_whole:
-            g.call_read(self, target, end, path)
-            return
-        g.flush_read(end)
-        mode, arg = self.count_mode
-        count = str(arg)
-        if mode == "count":
-            code, width, _ = HEADERS[arg]
-            count = g.var("count")
-            g.take(Take(code[1:], width, count, path=path, what="an element count"))
-            g.flush_read(end)
-            g.guarded(f"{g.ref(self._check_count)}({count}, pos, {end})", path)
-        many = self.elt._many()
-        if many is not None and mode == "frame" and self.max_length is None:
-            g.guarded(f"{target} = {g.ref(many[1], 'read_many')}(buf, pos, {end})", path)
-            g.line(f"pos = {end}")
-            g.moved(to=end)
-            return
-        items, x = g.var("items"), g.var("item")
-        g.line(f"{items} = []")
-        loop = f"while pos < {end}:" if mode == "frame" else f"for _ in range({count}):"
-        with g.block(loop):
-            g.moved()
-            if mode != "frame":
-                with g.block(f"if pos >= {end}:"):
-                    g.raise_at(f"{g.ref(not_enough_data)}(pos, 1, {end})", (*path, f"len({items})"))
-            elif self.max_length is not None:
-                with g.block(f"if len({items}) == {self.max_length}:"):
-                    too_long = g.ref(self._too_long)
-                    g.raise_at(
-                        f"{too_long}({g.ref(DecodeError)}, {self.max_length + 1}).at(pos)", path
-                    )
-            self.elt._emit_read(g, x, end, (*path, f"len({items})"))
-            g.flush_read(end)
-            g.line(f"{items}.append({x})")
-        g.moved(to=end if mode == "frame" else None)
-        g.line(f"{target} = {items}")
-
-    def _check_count(self, count: int, pos: int, end: int) -> None:
-        """A count header (read at ``pos`` minus its width) within its limits."""
-        width = HEADERS[self.count_mode[1]][1]
-        if self.max_length is not None and count > self.max_length:
-            raise self._too_long(DecodeError, count).at(pos - width)
-        if count > end - pos:  # every element takes at least one byte
-            raise DecodeError(
-                "not_enough_data",
-                f"the {self.kind} claims {count} elements but only {end - pos} bytes remain",
-                offset=pos - width,
-            )
-
-    def _inline_write(self, g: Gen, v: str, path: Path) -> None:
-        if self._writes_whole:
-            g.call_write(self, v, path)
-            return
-        g.flush_write()
-        mode, arg = self.count_mode
-        # the common case in one test; the check says what is wrong otherwise
-        fine = f"type({v}) is list"
-        if mode == "exactly":
-            fine += f" and len({v}) == {arg}"
-        elif self.max_length is not None:
-            fine += f" and len({v}) <= {self.max_length}"
-        with g.block(f"if not ({fine}):"):
-            g.guarded(f"{g.ref(self._check_length)}({v})", path)
-        if mode == "count":
-            g.line(f"out += {g.ref(struct.Struct(HEADERS[arg][0]).pack)}(len({v}))")
-        many = self.elt._many()
-        if many is not None:
-            g.guarded(f"{g.ref(many[0], 'write_many')}(out, {v})", path)
-            return
-        x = g.var("item")
-        with g.block(f"for {x} in {v}:"):
-            self.elt._emit_write(g, x, (*path, f"_index({v}, {x})"))
-            g.flush_write()
-
-    def _build_reader(self) -> Reader:
-        return self._build_atom_reader() if self._reads_whole else compile_reader(self)
-
-    def _build_atom_reader(self) -> Reader:
-        atom = self.elt._fixed_atom()
-        assert atom is not None
-        width = atom.width
-        unit = struct.Struct(">" + atom.fmt)
-        unpack = atom.unpack
-        max_length = self.max_length
-        read_count = self._read_count
-
-        def read(buf: bytes, pos: int, end: int) -> tuple[Any, int]:
-            count, pos = read_count(buf, pos, end)
-            if count is None:
-                count, extra = divmod(end - pos, width)
-                if max_length is not None and (
-                    count > max_length or (count == max_length and extra)
-                ):
-                    raise self._too_long(DecodeError, count + (extra > 0)).at(
-                        pos + max_length * width
-                    )
-                if extra:
-                    at = pos + count * width
-                    raise not_enough_data(at, width, end).within(count)
-            elif end - pos < count * width:
-                full = (end - pos) // width
-                raise not_enough_data(pos + full * width, width, end).within(full)
-            stop = pos + count * width
-            raw = [t[0] for t in unit.iter_unpack(memoryview(buf)[pos:stop])]
-            if unpack is None:
-                return raw, stop
-            out = []
-            for i, x in enumerate(raw):
-                try:
-                    out.append(unpack(x))
-                except DataEncodingError as err:
-                    raise err.shift(pos + i * width).within(i) from None
-            return out, stop
-
-        return read
-
-    def _check_length(self, value: Any) -> None:
-        if not isinstance(value, list | tuple):
-            raise wrong_value_type(f"a {self.kind} (list)", value)
-        mode, arg = self.count_mode
-        if mode == "exactly" and len(value) != arg:
-            raise EncodeError("wrong_length", f"expected exactly {arg} elements, got {len(value)}")
-        if self.max_length is not None and len(value) > self.max_length:
-            raise self._too_long(EncodeError, len(value))
-
-    def _build_writer(self) -> Writer:
-        check_length = self._check_length
-        mode, arg = self.count_mode
-        header = struct.Struct(HEADERS[arg][0]).pack if mode == "count" else None
-        atom = self.elt._fixed_atom()
-        if atom is not None and self._writes_whole:
-            code, check, pack = atom.fmt, atom.check, atom.pack
-            assert pack is not None  # every atom with an exact type converts the others
-            exact = {atom.exact}
-
-            def write_fused(out: bytearray, value: Any) -> None:
-                check_length(value)
-                if header is not None:
-                    out += header(len(value))
-                try:
-                    # values of exactly the type go to struct as they are (a
-                    # bool, an int to struct, must not: it takes ``pack``)
-                    items = value if set(map(type, value)) <= exact else map(pack, value)
-                    out += struct.pack(f">{len(value)}{code}", *items)
-                except Exception as exc:  # find the element at fault
-                    for i, x in enumerate(value):
-                        try:
-                            check(x)
-                        except DataEncodingError as err:
-                            raise err.within(i) from None
-                    raise EncodeError("invalid_value", f"cannot write the list: {exc}") from None
-
-            return write_fused
-
-        return compile_writer(self)
 
     # --------------------------------------------------------------- JSON
 

@@ -27,8 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .core import Atom, Encoding, Reader, Sizer, Writer, expect, publish
-from .emit import Gen, Path
+from .core import Atom, Encoding, expect, publish
 from .errors import DefinitionError, EncodeError, JsonError
 from .framing import HEADERS, CheckSize, DynamicSize, Wrapper, header_for
 from .jsonvalue import JsonValue
@@ -140,64 +139,6 @@ class RawBytes(Encoding[Any]):
 
     def _accepts(self, value: Any) -> bool:
         return isinstance(value, bytes | bytearray) or (self.text and type(value) is str)
-
-    _inlines = True
-
-    def _emit_bytes(self, g: Gen, v: str, path: Path) -> str:
-        raw = g.var("raw")
-        convert = g.ref(self.to_bytes, "to_bytes")
-        if self.text:
-            g.guarded(f"{raw} = {convert}({v})", path)
-        else:
-            g.line(f"if type({v}) is bytes: {raw} = {v}")
-            with g.block("else:"):
-                g.guarded(f"{raw} = {convert}({v})", path)
-        return raw
-
-    def _inline_write(self, g: Gen, v: str, path: Path) -> None:
-        g.flush_write()  # earlier fields fail first
-        g.line(f"out += {self._emit_bytes(g, v, path)}")
-
-    def _inline_read(self, g: Gen, target: str, end: str, path: Path) -> None:
-        g.flush_read(end)
-        if self.text:
-            g.line(f"{target} = {g.ref(text_of)}(buf[pos:{end}])")
-        else:
-            g.line(f"{target} = buf[pos:{end}]")
-        g.line(f"pos = {end}")
-        g.moved(to=end)
-
-    def _build_reader(self) -> Reader:
-        if self.text:
-
-            def read_text(buf: bytes, pos: int, end: int) -> tuple[Any, int]:
-                return text_of(buf[pos:end]), end
-
-            return read_text
-
-        def read_bytes(buf: bytes, pos: int, end: int) -> tuple[Any, int]:
-            return buf[pos:end], end
-
-        return read_bytes
-
-    def _build_writer(self) -> Writer:
-        to_bytes = self.to_bytes
-
-        def write(out: bytearray, value: Any) -> None:
-            out += to_bytes(value)
-
-        return write
-
-    def _build_sizer(self) -> Sizer:
-        to_bytes = self.to_bytes
-        if self.text:
-            return lambda value: len(to_bytes(value))
-
-        def size_of(value: Any) -> int:
-            to_bytes(value)
-            return len(value)
-
-        return size_of
 
 
 def wrong_length(cls: type[EncodeError] | type[JsonError], expected: int, found: int) -> Any:

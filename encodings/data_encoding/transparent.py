@@ -19,8 +19,7 @@ wrapper                       binary layout        JSON form
 A ``def_``'s name is the caller's to take (``describe`` scopes it). The
 codecs see through a wrapper only when its values are its inner encoding's
 too: a ``conv`` changes values, so they convert through it (the JSON pass:
-``jsonexact.same_converters``; the binary codec:
-:class:`~data_encoding.wrappers.BinaryOf`).
+``jsonexact.same_converters``; the binary pass: ``binaryrules.same_binary``).
 """
 
 from __future__ import annotations

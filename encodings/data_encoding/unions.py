@@ -41,14 +41,10 @@ from dataclasses import dataclass
 from functools import cached_property, partial
 from typing import Any, Literal
 
-from .compiling import compiled
 from .core import (
     Atom,
     Encoding,
     Predicate,
-    Reader,
-    Then,
-    Writer,
     call_text,
     combinator,
     expect,
@@ -56,7 +52,6 @@ from .core import (
     expect_encoding,
     identity,
 )
-from .emit import Gen, Path, Take, compile_reader, compile_writer, const, tuple_expr
 from .errors import (
     DataEncodingError,
     DecodeError,
@@ -64,7 +59,6 @@ from .errors import (
     EncodeError,
     JsonError,
     describe_value,
-    not_enough_data,
     type_name,
 )
 from .jsonvalue import JsonValue
@@ -245,155 +239,6 @@ class Union(Encoding[Any]):
     def _tagged(self) -> list[Case]:
         return [c for c in self.cases if c.tag is not None]
 
-    def _may_fork(self) -> bool:
-        return len(self._tagged) <= self.INLINE_CASES
-
-    def _emit_read(self, g: Gen, target: str, end: str, path: Path, then: Then = None) -> None:
-        if len(self._tagged) <= self.INLINE_CASES and g.room():
-            self._inline_read(g, target, end, path, then)
-        else:
-            g.call_read(self, target, end, path)
-            if then is not None:
-                then()
-
-    def _inline_read(self, g: Gen, target: str, end: str, path: Path, then: Then = None) -> None:
-        """Peek the tag, then one branch per case, the tag read as a pad (and,
-        when the cases may overlap, a check that the value keeps its case)."""
-        width = self.tag_width
-        offset = g.pending_width()
-        tag = g.peek(width, path, f"the tag of a {self._name}", end)
-        checks = self._canonical
-        if checks is not None:  # the tag's offset, for the error
-            where = g.var("tag_pos")
-            g.line(f"{where} = pos + {offset}")
-        with g.choice(len(self._tagged), then) as rest:
-            for i, c in enumerate(self._tagged):
-                with g.branch(f"{'elif' if i else 'if'} {tag} == {c.tag}:", end):
-                    g.take(Take(f"{width}x", width))
-                    follow = rest
-                    if checks is not None:
-                        check = checks[c.tag]  # type: ignore[index]  # a tagged case
-                        follow = self._emit_check(g, check, target, where, c, path, rest)
-                    c.enc._emit_read(g, target, end, path, follow)
-            with g.branch("else:", end):
-                g.flush_read(end)
-                g.raise_at(f"{g.ref(self._unexpected_tag)}({tag}, pos)", path)
-
-    def _emit_check(
-        self,
-        g: Gen,
-        check: Callable[[Any], bool],
-        target: str,
-        where: str,
-        c: Case,
-        path: Path,
-        then: Then,
-    ) -> Then:
-        """The code that follows case ``c``'s read: ``check`` of the value in
-        ``target`` (once the pending run is read), then ``then``."""
-        error = f"{g.ref(self._not_canonical)}({where}, {g.ref(c)})"
-        if path:
-            error = f"_at({error}, {tuple_expr(path)})"
-
-        def checked() -> None:
-            g.after_reads(f"if not {g.ref(check)}({target}): raise {error} from None")
-            if then is not None:
-                then()
-
-        return checked
-
-    @cached_property
-    def _canonical(self) -> dict[int, Callable[[Any], bool]] | None:
-        """For each tag, whether the writer writes a value read with that case
-        with that same case, so that bytes -> value -> bytes keeps the tag:
-        no earlier case takes the value, and the case's own selector does.
-        ``None`` when the cases cannot overlap (told apart by a constant member)."""
-        if self._member is not None:
-            return None
-        tagged = [
-            (c, selector)
-            for c, selector in zip(self.cases, self._selectors, strict=True)
-            if c.tag is not None
-        ]
-        return {
-            c.tag: partial(
-                _written_with, tuple((m, hard, e.enc) for e, (m, hard) in tagged[:j]), own
-            )
-            for j, (c, (own, _)) in enumerate(tagged)
-            if c.tag is not None  # (always: for the type checker)
-        }
-
-    def _not_canonical(self, pos: int, c: Case) -> DecodeError:
-        return DecodeError(
-            "not_canonical",
-            f"not canonical: the value read with case {c.title!r} (tag {c.tag}) of "
-            f"{self._name} is written with another case",
-            offset=pos,
-        )
-
-    def _unexpected_tag(self, tag: int, pos: int) -> DecodeError:
-        known = sorted(c.tag for c in self._tagged)  # type: ignore[type-var]
-        return DecodeError(
-            "unexpected_tag",
-            f"unexpected tag {tag} for {self._name} (known tags: {known})",
-            offset=pos,
-        )
-
-    def _writes_inline(self) -> bool:
-        """Whether the writer can be inlined: the case is found without the loop."""
-        return self._by_constant is not None
-
-    def _emit_write(self, g: Gen, v: str, path: Path, then: Then = None) -> None:
-        if self._writes_inline() and g.room():
-            self._inline_write(g, v, path, then)
-        else:
-            g.call_write(self, v, path)
-            if then is not None:
-                then()
-
-    def _inline_write(self, g: Gen, v: str, path: Path, then: Then = None) -> None:
-        """Pick the case by its constant member, one ``if`` per case; anything
-        else takes the selection loop, for its precise errors."""
-        assert self._by_constant is not None
-        key, cases = self._by_constant
-        fmt = "B" if self.tag_width == 1 else "H"
-        constant = g.var("kind")
-        g.line(f"{constant} = {v}.get({key!r}) if type({v}) is dict else None")
-        with g.choice(len(cases) + 1, then) as rest:
-            for i, (name, c) in enumerate(cases):
-                with g.branch(f"{'elif' if i else 'if'} {constant} == {name!r}:"):
-                    g.dicts[v] = {key: name}
-                    g.put(const(fmt, c.tag or 0))
-                    c.enc._emit_write(g, v, path, rest)
-            with g.branch("else:"):
-                g.flush_write()
-                g.guarded(f"{g.ref(self._select_write, 'write')}(out, {v})", path)
-                if rest is not None:
-                    rest()
-
-    def _build_reader(self) -> Reader:
-        if len(self._tagged) <= self.INLINE_CASES:
-            return compile_reader(self)
-        width = self.tag_width
-        table: dict[int, Reader] = {c.tag: c.enc._read for c in self.cases if c.tag is not None}
-        name = self._name
-        unexpected = self._unexpected_tag
-        checks, cases = self._canonical, {c.tag: c for c in self._tagged}
-
-        def read(buf: bytes, pos: int, end: int) -> tuple[Any, int]:
-            if end - pos < width:
-                raise not_enough_data(pos, width, end, f"the tag of a {name}")
-            tag = buf[pos] if width == 1 else (buf[pos] << 8) | buf[pos + 1]
-            reader = table.get(tag)
-            if reader is None:
-                raise unexpected(tag, pos)
-            value, after = reader(buf, pos + width, end)
-            if checks is not None and not checks[tag](value):
-                raise self._not_canonical(pos, cases[tag])
-            return value, after
-
-        return read
-
     def _first_case(
         self,
         cases: Sequence[tuple[Callable[[Any], bool], bool, Any]],
@@ -430,27 +275,6 @@ class Union(Encoding[Any]):
                 raise next(err for err in failures if len(err.path) == depth)
         raise self._miss(value, cls, member)
 
-    def _build_writer(self) -> Writer:
-        if self._writes_inline():
-            return compile_writer(self)
-        return self._select_write
-
-    @compiled
-    def _select_write(self) -> Writer:
-        """The writer that selects the case by trying the selectors in order."""
-        pack = struct.Struct(">B" if self.tag_width == 1 else ">H").pack
-        tagged = [
-            (matches, hard, (pack(c.tag), c.enc._write))
-            for c, (matches, hard) in zip(self.cases, self._selectors, strict=True)
-            if c.tag is not None
-        ]
-        first_case, member = self._first_case, self._member
-
-        def write(out: bytearray, value: Any) -> None:
-            first_case(tagged, value, _write_case, out, EncodeError, member)
-
-        return write
-
     @cached_property
     def _member(self) -> Member | None:
         """The member whose constant tells the values of every tagged case
@@ -484,38 +308,6 @@ class Union(Encoding[Any]):
         return cls(
             "no_case_matched", f"{describe_value(value[key])} is not one of {names}{more}"
         ).within(key)
-
-
-def _write_case(payload: tuple[bytes, Writer], value: Any, out: bytearray) -> None:
-    """Write a case's tag and value; on failure, take the tag back (no partial output)."""
-    tag, write_case = payload
-    mark = len(out)
-    out += tag
-    try:
-        write_case(out, value)
-    except EncodeError:
-        del out[mark:]
-        raise
-
-
-def _written_with(
-    earlier: Sequence[tuple[Predicate, bool, Encoding[Any]]], own: Predicate, value: Any
-) -> bool:
-    """Whether the writer writes ``value`` with a case whose selector is
-    ``own``: no case before it (``earlier``: selectors and encodings) takes it."""
-    try:
-        for matches, hard, enc in earlier:
-            if matches(value):
-                if hard:
-                    return False
-                try:
-                    enc._size_of(value)  # a soft case takes what it can write
-                except DataEncodingError:
-                    continue
-                return False
-        return bool(own(value))
-    except DataEncodingError:  # a user's predicate failed: the writer would too
-        return False
 
 
 @combinator
@@ -552,16 +344,8 @@ class Option(Union):
     """``option(e)``: a union whose writer needs no case selection (and whose
     two cases never overlap: ``e`` has no ``None`` among its values)."""
 
-    _canonical = None
-
     def _rebuild(self) -> tuple[Any, ...]:
         return (option, (self.cases[0].enc,))
-
-    def _writes_inline(self) -> bool:
-        return True
-
-    def _inline_write(self, g: Gen, v: str, path: Path, then: Then = None) -> None:
-        g.presence(v, 1, self.cases[0].enc, path, then)
 
 
 def _typed_key(value: Any) -> tuple[type, Any]:

@@ -26,19 +26,13 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from .compiling import compiled
 from .core import (
-    Atom,
     Encoding,
-    Reader,
-    Sizer,
-    Then,
-    Writer,
     combinator,
     expect,
     expect_callable,
     expect_encoding,
     identity,
 )
-from .depth import knot
 from .errors import DataEncodingError, DecodeError, EncodeError, JsonError
 from .framing import Wrapper
 from .jsonvalue import JsonValue
@@ -47,13 +41,12 @@ from .size import DYNAMIC, VARIABLE, Size
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
 
-    from .emit import Gen, Path
 
 T = TypeVar("T")
 U = TypeVar("U")
 
 
-def _user_error(
+def user_error(
     cls: type[EncodeError] | type[DecodeError] | type[JsonError], exc: Exception
 ) -> DataEncodingError:
     return cls("user_function", f"a conversion function failed: {type(exc).__name__}: {exc}")
@@ -70,7 +63,7 @@ def guard(
         except (DataEncodingError, RecursionError):
             raise
         except Exception as exc:
-            raise _user_error(cls, exc) from None
+            raise user_error(cls, exc) from None
 
     return guarded
 
@@ -101,57 +94,6 @@ class Conv(Wrapper[T]):
     def _discriminants(self) -> dict[str, str]:
         return {}  # its values are the user's, not its inner encoding's dicts
 
-    def _fixed_atom(self) -> Atom | None:
-        inner = self.inner._fixed_atom()
-        if inner is None:
-            return None
-        to_wire = guard(self.to_wire, EncodeError)
-        from_wire = guard(self.from_wire, DecodeError)
-        inner_pack, inner_unpack, inner_check = inner.pack, inner.unpack, inner.check
-
-        def pack(value: Any) -> Any:
-            wire = to_wire(value)
-            return wire if inner_pack is None else inner_pack(wire)
-
-        def unpack(raw: Any) -> Any:
-            return from_wire(raw if inner_unpack is None else inner_unpack(raw))
-
-        def check(value: Any) -> None:
-            inner_check(to_wire(value))
-
-        return Atom(inner.fmt, inner.width, check, pack, unpack)
-
-    def _build_reader(self) -> Reader:
-        read_inner = self.inner._read
-        from_wire = self.from_wire
-
-        def read(buf: bytes, pos: int, end: int) -> tuple[Any, int]:
-            wire, after = read_inner(buf, pos, end)
-            try:
-                return from_wire(wire), after
-            except DataEncodingError as exc:
-                raise exc.at(pos) from None  # a refusal of the wire value: its place
-            except RecursionError:
-                raise
-            except Exception as exc:
-                raise _user_error(DecodeError, exc).at(pos) from None
-
-        return read
-
-    def _build_writer(self) -> Writer:
-        write_inner = self.inner._write
-        to_wire = guard(self.to_wire, EncodeError)
-
-        def write(out: bytearray, value: Any) -> None:
-            write_inner(out, to_wire(value))
-
-        return write
-
-    def _build_sizer(self) -> Sizer:
-        size_inner = self.inner._size_of
-        to_wire = guard(self.to_wire, EncodeError)
-        return lambda value: size_inner(to_wire(value))
-
 
 @combinator
 def conv(
@@ -172,44 +114,8 @@ def conv(
     return Conv(to_wire, from_wire, e, values)
 
 
-class BinaryOf(Encoding[T]):
-    """An encoding whose binary form is exactly another's, :meth:`_binary_side`'s:
-    its compiled pieces, its atom and its generated code (inlined as that
-    encoding's would be)."""
-
-    def _binary_side(self) -> Encoding[T]:
-        raise NotImplementedError
-
-    def _fixed_atom(self) -> Atom | None:
-        return self._binary_side()._fixed_atom()
-
-    def _build_reader(self) -> Reader:
-        return self._binary_side()._read
-
-    def _build_writer(self) -> Writer:
-        return self._binary_side()._write
-
-    def _build_sizer(self) -> Sizer:
-        return self._binary_side()._size_of
-
-    def _may_fork(self) -> bool:
-        return self._binary_side()._may_fork()
-
-    def _emit_read(self, g: Gen, target: str, end: str, path: Path, then: Then = None) -> None:
-        self._binary_side()._emit_read(g, target, end, path, then)
-
-    def _emit_write(self, g: Gen, v: str, path: Path, then: Then = None) -> None:
-        self._binary_side()._emit_write(g, v, path, then)
-
-    def _emit_bytes(self, g: Gen, v: str, path: Path) -> str | None:
-        return self._binary_side()._emit_bytes(g, v, path)
-
-
-class Transparent(Wrapper[T], BinaryOf[T]):
-    """A wrapper whose binary form is exactly ``inner``'s."""
-
-    def _binary_side(self) -> Encoding[T]:
-        return self.inner
+class Transparent(Wrapper[T]):
+    """A wrapper whose binary form and values are exactly ``inner``'s."""
 
 
 class Def(Transparent[T]):
@@ -259,22 +165,6 @@ class Delayed(Transparent[T]):
 
     # Not inlined: compiled on first use, when ``f`` has been called.
 
-    def _may_fork(self) -> bool:
-        return False
-
-    def _emit_read(self, g: Gen, target: str, end: str, path: Path, then: Then = None) -> None:
-        g.call_read(self, target, end, path)
-        if then is not None:
-            then()
-
-    def _emit_write(self, g: Gen, v: str, path: Path, then: Then = None) -> None:
-        g.call_write(self, v, path)
-        if then is not None:
-            then()
-
-    def _emit_bytes(self, g: Gen, v: str, path: Path) -> str | None:
-        return None
-
 
 @combinator
 def delayed(f: Callable[[], Encoding[T]]) -> Delayed[T]:
@@ -285,9 +175,10 @@ def delayed(f: Callable[[], Encoding[T]]) -> Delayed[T]:
 class Mu(Encoding[Any]):
     """A recursive encoding: ``fix(self)`` is its body.
 
-    Each compiled function is registered before the body's is compiled, so
-    that the body's references to ``self`` find it; and each call is one
-    level of nesting, counted against :func:`~data_encoding.depth.max_depth`.
+    Each compiled function is published before the body's is compiled
+    (:func:`~data_encoding.depth.knot`), so that the body's references to
+    ``self`` find it; and each call is one level of nesting, counted
+    against :func:`~data_encoding.depth.max_depth`.
     (Only ``mu`` recurses: a ``delayed`` encoding cannot refer to itself, since
     records and lists read their parts' sizes when they are built.)
     """
@@ -322,15 +213,6 @@ class Mu(Encoding[Any]):
         args = (self.name, self.title, self.description, self.size, self.nullable)
         return (_mu_shell, args, {"body": self.body})
 
-    def _build_reader(self) -> Reader:
-        return knot(self, "_read", lambda: self.body._read, DecodeError)
-
-    def _build_writer(self) -> Writer:
-        return knot(self, "_write", lambda: self.body._write, EncodeError)
-
-    def _build_sizer(self) -> Sizer:
-        return knot(self, "_size_of", lambda: self.body._size_of, EncodeError)
-
     def _object_fields(self) -> frozenset[str] | None:
         body = self.__dict__.get("body")  # None while the body is being built
         return None if body is None else body._object_fields()
@@ -363,7 +245,7 @@ def mu(
     return Mu(name, fix, title, description)
 
 
-class Splitted(BinaryOf[T]):
+class Splitted(Encoding[T]):
     """One encoding's JSON form with another's binary form: see :func:`splitted`."""
 
     def __init__(self, json: Encoding[T], binary: Encoding[T]) -> None:
@@ -374,9 +256,6 @@ class Splitted(BinaryOf[T]):
 
     def _rebuild(self) -> tuple[Any, ...]:
         return (Splitted, (self.json, self.binary))
-
-    def _binary_side(self) -> Encoding[T]:
-        return self.binary
 
     def _accepts(self, value: Any) -> bool:
         return self.binary._accepts(value)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .core import Encoding, ManyReader, Reader, Sizer, Writer, publish
+from .core import Encoding, publish
 from .emit import index_of
 from .errors import DataEncodingError, DecodeError, EncodeError, describe_value, not_enough_data
 from .leaves import is_integer, wrong_value_type
@@ -369,26 +369,6 @@ class Zarith(Encoding[int]):
 
     def _accepts(self, value: Any) -> bool:
         return is_integer(value) and (value >= 0 or not self.natural)
-
-    def _build_reader(self) -> Reader:
-        return read_n if self.natural else read_z
-
-    def _build_writer(self) -> Writer:
-        return write_n if self.natural else write_z
-
-    def _build_sizer(self) -> Sizer:
-        return size_n if self.natural else size_z
-
-    def _many(self) -> tuple[Writer, ManyReader]:
-        natural = self.natural
-
-        def write(out: bytearray, values: Any) -> None:
-            write_many(out, values, natural)
-
-        def read(buf: bytes, pos: int, end: int) -> list[Any]:
-            return read_many(buf, pos, end, natural)
-
-        return write, read
 
 
 n: Zarith = Zarith(natural=True)

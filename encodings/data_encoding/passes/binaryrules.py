@@ -1,0 +1,297 @@
+"""What the binary codec knows of each node beyond its readers and writers,
+and the errors both its generated code and its closures raise.
+
+* :func:`same_binary`: the node whose binary form and values are another's;
+* :func:`fixed_atom`: a fixed-width leaf's fusable description;
+* :func:`many`: whole-list readers and writers (Zarith numbers);
+* the checks of frames, lists and unions, and their errors;
+* :func:`canonical`: whether a union's value keeps the case it was read with;
+* :func:`select_write`: a union's writer that tries its cases in order.
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Callable, Sequence
+from functools import partial, singledispatch
+from typing import Any
+
+from ..compiling import built
+from ..core import Atom, Encoding, ManyReader, Predicate, Writer
+from ..errors import DataEncodingError, DecodeError, EncodeError, ErrorCode, not_enough_data
+from ..framing import HEADERS, DynamicSize
+from ..leaves import AtomEncoding, wrong_value_type
+from ..sequences import ListEncoding
+from ..unions import Case, Option, Union
+from ..wrappers import Conv, Splitted, Transparent, guard
+from ..zarith import Zarith, read_many, write_many
+
+__all__ = [
+    "bad_frame",
+    "canonical",
+    "check_count",
+    "check_length",
+    "fixed_atom",
+    "many",
+    "not_canonical",
+    "read_count",
+    "same_binary",
+    "select_write",
+    "too_big",
+    "too_long",
+    "unexpected_tag",
+    "unread",
+    "writes_inline",
+]
+
+
+def same_binary(e: Encoding[Any]) -> Encoding[Any] | None:
+    """The node whose binary form and values are ``e``'s (its pieces are
+    ``e``'s): a ``def_``'s, ``delayed``'s or ``Named``'s inner node, the
+    ``binary`` side of ``splitted``; ``None`` for other nodes (a ``conv``
+    changes values)."""
+    if isinstance(e, Transparent):
+        return e.inner
+    if isinstance(e, Splitted):
+        return e.binary
+    return None
+
+
+@singledispatch
+def fixed_atom(e: Encoding[Any]) -> Atom | None:
+    """The fusable description of a fixed-width leaf (``struct`` code and
+    conversions), or ``None``: records, tuples and lists fuse runs of them."""
+    inner = same_binary(e)
+    return None if inner is None else fixed_atom(inner)
+
+
+@fixed_atom.register(AtomEncoding)
+def _leaf_atom(e: AtomEncoding[Any]) -> Atom:
+    return e._atom
+
+
+@fixed_atom.register(Conv)
+def _conv_atom(e: Conv[Any]) -> Atom | None:
+    inner = fixed_atom(e.inner)
+    if inner is None:
+        return None
+    to_wire, from_wire = guard(e.to_wire, EncodeError), guard(e.from_wire, DecodeError)
+    inner_pack, inner_unpack, inner_check = inner.pack, inner.unpack, inner.check
+
+    def pack(value: Any) -> Any:
+        wire = to_wire(value)
+        return wire if inner_pack is None else inner_pack(wire)
+
+    def unpack(raw: Any) -> Any:
+        return from_wire(raw if inner_unpack is None else inner_unpack(raw))
+
+    def check(value: Any) -> None:
+        inner_check(to_wire(value))
+
+    return Atom(inner.fmt, inner.width, check, pack, unpack)
+
+
+@singledispatch
+def many(e: Encoding[Any]) -> tuple[Writer, ManyReader] | None:
+    """A writer of a whole list of values and a reader of a whole frame of
+    them (errors located at the element's index), when ``e`` has faster
+    ones than a loop."""
+    return None
+
+
+@many.register
+def _zarith_many(e: Zarith) -> tuple[Writer, ManyReader]:
+    natural = e.natural
+
+    def write(out: bytearray, values: Any) -> None:
+        write_many(out, values, natural)
+
+    def read(buf: bytes, pos: int, end: int) -> list[Any]:
+        return read_many(buf, pos, end, natural)
+
+    return write, read
+
+
+# ------------------------------------------------------------ frames
+
+
+def too_big(e: DynamicSize[Any], size: int) -> EncodeError:
+    """``size`` bytes do not fit ``e``'s length header."""
+    largest = HEADERS[e.kind][2]
+    return EncodeError(
+        "size_limit_exceeded",
+        f"{size} bytes do not fit a {e.kind} length header (at most {largest})",
+    )
+
+
+def bad_frame(e: DynamicSize[Any], size: int, pos: int, end: int) -> DecodeError:
+    """The header of ``e`` at ``pos`` states ``size`` bytes, which the frame
+    ending at ``end`` does not have (or its kind cannot state)."""
+    start = pos + HEADERS[e.kind][1]
+    if start + size > end:
+        return DecodeError(
+            "not_enough_data",
+            f"length header says {size} bytes but only {end - start} remain",
+            offset=pos,
+        )
+    largest = HEADERS[e.kind][2]
+    return DecodeError("invalid_size", f"length header {size} exceeds {largest}", offset=pos)
+
+
+def unread(pos: int, stop: int, size: int) -> DecodeError:
+    return DecodeError(
+        "extra_bytes", f"extra bytes: {stop - pos} unread in a {size}-byte frame", offset=pos
+    )
+
+
+# ------------------------------------------------------------ lists
+
+
+def too_long(e: ListEncoding, cls: type[DecodeError] | type[EncodeError], count: int) -> Any:
+    """``count`` elements are more than ``e``'s ``max_length``."""
+    code: ErrorCode = "list_too_long" if e.kind == "list" else "array_too_long"
+    return cls(
+        code, f"{e.kind} too long: {count} elements where at most {e.max_length} are allowed"
+    )
+
+
+def check_count(e: ListEncoding, count: int, pos: int, end: int) -> None:
+    """A count header (read at ``pos`` minus its width) within its limits."""
+    width = HEADERS[e.count_mode[1]][1]
+    if e.max_length is not None and count > e.max_length:
+        raise too_long(e, DecodeError, count).at(pos - width)
+    if count > end - pos:  # every element takes at least one byte
+        raise DecodeError(
+            "not_enough_data",
+            f"the {e.kind} claims {count} elements but only {end - pos} bytes remain",
+            offset=pos - width,
+        )
+
+
+def check_length(e: ListEncoding, value: Any) -> None:
+    """A list value of the right type and length for ``e``."""
+    if not isinstance(value, list | tuple):
+        raise wrong_value_type(f"a {e.kind} (list)", value)
+    mode, arg = e.count_mode
+    if mode == "exactly" and len(value) != arg:
+        raise EncodeError("wrong_length", f"expected exactly {arg} elements, got {len(value)}")
+    if e.max_length is not None and len(value) > e.max_length:
+        raise too_long(e, EncodeError, len(value))
+
+
+def read_count(e: ListEncoding, buf: bytes, pos: int, end: int) -> tuple[int | None, int]:
+    """How many elements to read (``None``: until the frame ends) and where they start."""
+    mode, arg = e.count_mode
+    if mode == "exactly":
+        return int(arg), pos
+    if mode == "frame":
+        return None, pos
+    code, width, _ = HEADERS[arg]
+    if end - pos < width:
+        raise not_enough_data(pos, width, end, "an element count")
+    (count,) = struct.unpack_from(code, buf, pos)
+    check_count(e, count, pos + width, end)
+    return count, pos + width
+
+
+# ------------------------------------------------------------ unions
+
+
+def unexpected_tag(u: Union, tag: int, pos: int) -> DecodeError:
+    known = sorted(c.tag for c in u._tagged)  # type: ignore[type-var]
+    return DecodeError(
+        "unexpected_tag", f"unexpected tag {tag} for {u._name} (known tags: {known})", offset=pos
+    )
+
+
+def not_canonical(u: Union, pos: int, c: Case) -> DecodeError:
+    return DecodeError(
+        "not_canonical",
+        f"not canonical: the value read with case {c.title!r} (tag {c.tag}) of "
+        f"{u._name} is written with another case",
+        offset=pos,
+    )
+
+
+def writes_inline(u: Union) -> bool:
+    """Whether ``u``'s writer is generated: the case is found without trying
+    them (an option's, or by a constant member)."""
+    return isinstance(u, Option) or u._by_constant is not None
+
+
+def canonical(u: Union) -> dict[int, Callable[[Any], bool]] | None:
+    """For each tag, whether the writer writes a value read with that case
+    with that same case, so that bytes -> value -> bytes keeps the tag: no
+    earlier case takes the value, and the case's own selector does. ``None``
+    when the cases cannot overlap (an option's, or told apart by a constant
+    member)."""
+    if isinstance(u, Option) or u._member is not None:
+        return None
+
+    def build() -> dict[int, Callable[[Any], bool]]:
+        tagged = [
+            (c, selector)
+            for c, selector in zip(u.cases, u._selectors, strict=True)
+            if c.tag is not None
+        ]
+        return {
+            c.tag: partial(
+                _written_with, tuple((m, hard, e.enc) for e, (m, hard) in tagged[:j]), own
+            )
+            for j, (c, (own, _)) in enumerate(tagged)
+            if c.tag is not None  # (always: for the type checker)
+        }
+
+    return built(u, "binary.canonical", build)
+
+
+def _written_with(
+    earlier: Sequence[tuple[Predicate, bool, Encoding[Any]]], own: Predicate, value: Any
+) -> bool:
+    """Whether the writer writes ``value`` with a case whose selector is
+    ``own``: no case before it (``earlier``: selectors and encodings) takes it."""
+    try:
+        for matches, hard, enc in earlier:
+            if matches(value):
+                if hard:
+                    return False
+                try:
+                    enc._size_of(value)  # a soft case takes what it can write
+                except DataEncodingError:
+                    continue
+                return False
+        return bool(own(value))
+    except DataEncodingError:  # a user's predicate failed: the writer would too
+        return False
+
+
+def select_write(u: Union) -> Writer:
+    """The writer that selects the case by trying the selectors in order."""
+
+    def build() -> Writer:
+        pack = struct.Struct(">B" if u.tag_width == 1 else ">H").pack
+        tagged = [
+            (matches, hard, (pack(c.tag), c.enc._write))
+            for c, (matches, hard) in zip(u.cases, u._selectors, strict=True)
+            if c.tag is not None
+        ]
+        first_case, member = u._first_case, u._member
+
+        def write(out: bytearray, value: Any) -> None:
+            first_case(tagged, value, _write_case, out, EncodeError, member)
+
+        return write
+
+    return built(u, "binary.select_write", build)
+
+
+def _write_case(payload: tuple[bytes, Writer], value: Any, out: bytearray) -> None:
+    """Write a case's tag and value; on failure, take the tag back (no partial output)."""
+    tag, write_case = payload
+    mark = len(out)
+    out += tag
+    try:
+        write_case(out, value)
+    except EncodeError:
+        del out[mark:]
+        raise
