@@ -285,20 +285,6 @@ class Encoding(Generic[T]):
 
     # ------------------------------------------------- protocol for subclasses
 
-    def _accepts(self, value: Any) -> bool:
-        """A cheap check that ``value`` has the right shape for this encoding.
-
-        Unions use it to skip cases without trying them; it may say ``True``
-        for a value that later fails (the union then tries the next case) but
-        never ``False`` for a valid value.
-        """
-        return True
-
-    def _discriminants(self) -> dict[str, str]:
-        """Required fields that hold a constant (``{"kind": "baker"}``): a union uses
-        them to recognise this case's values without trying it."""
-        return {}
-
     def _object_fields(self) -> frozenset[str] | None:
         """The keys of this encoding's dict values, when it is a record-like
         encoding that ``merge_objs`` can merge; ``None`` otherwise."""

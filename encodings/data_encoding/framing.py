@@ -59,12 +59,6 @@ class Wrapper(Encoding[T]):
 
     inner: Encoding[T]
 
-    def _accepts(self, value: Any) -> bool:
-        return self.inner._accepts(value)
-
-    def _discriminants(self) -> dict[str, str]:
-        return self.inner._discriminants()
-
     def _object_fields(self) -> frozenset[str] | None:
         return self.inner._object_fields()
 

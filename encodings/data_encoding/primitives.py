@@ -45,7 +45,6 @@ from .leaves import (
     AtomEncoding,
     checked,
     int_check,
-    is_integer,
     wrong_type,
     wrong_value_type,
 )
@@ -99,9 +98,6 @@ class ZeroWidth(AtomEncoding[Any]):
         if self.kind == "constant":
             return (constant, (self.value,))
         return (_public, (__name__, self.kind))  # null, empty, unit
-
-    def _accepts(self, value: Any) -> bool:
-        return bool(self.matches(value))
 
 
 def _is_empty_object(v: Any) -> bool:
@@ -163,9 +159,6 @@ class Bool(AtomEncoding[bool]):
     def _rebuild(self) -> tuple[Any, ...]:
         return (Bool, ())
 
-    def _accepts(self, value: Any) -> bool:
-        return type(value) is bool
-
 
 bool_: Bool = Bool()
 """One byte: ``0x00`` false, ``0xff`` true (any other byte is rejected)."""
@@ -207,9 +200,6 @@ class Int(AtomEncoding[int]):
     def _rebuild(self) -> tuple[Any, ...]:
         args = (self.kind, self._atom.fmt, self.lo, self.hi)
         return (partial(Int, json_string=self.json_string), args)
-
-    def _accepts(self, value: Any) -> bool:
-        return is_integer(value) and self.lo <= value <= self.hi
 
 
 def _is_int(x: str) -> str:
@@ -373,9 +363,6 @@ class Float(AtomEncoding[float]):
 
     def _rebuild(self) -> tuple[Any, ...]:
         return (Float, (self.lo, self.hi))
-
-    def _accepts(self, value: Any) -> bool:
-        return type(value) is float or is_integer(value)
 
 
 float_: Float = Float()

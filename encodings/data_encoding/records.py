@@ -38,7 +38,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
-from .codegen import Part, key_error
+from .codegen import Part
 from .core import (
     Encoding,
     call_text,
@@ -46,7 +46,7 @@ from .core import (
     expect,
     expect_encoding,
 )
-from .errors import DefinitionError, EncodeError, JsonError
+from .errors import DefinitionError
 from .primitives import ZeroWidth
 from .size import VARIABLE, sequence_size
 from .wrappers import Transparent
@@ -179,24 +179,6 @@ class Obj(Parts[dict[str, Any]]):
     def _rebuild(self) -> tuple[Any, ...]:
         return (Obj, (self.parts,))
 
-    def _accepts(self, value: Any) -> bool:
-        if not isinstance(value, dict) or not value.keys() <= self.keys:
-            return False
-        return all(p.key in value for p in self.parts if p.mode == "req")
-
-    def _discriminants(self) -> dict[str, str]:
-        """Required fields holding a constant: ``{"kind": "baker"}`` selects a union case."""
-        found = {}
-        for p in self.parts:
-            if p.mode == "req" and isinstance(getattr(p.enc, "constant", None), str):
-                found[str(p.key)] = p.enc.constant  # type: ignore[attr-defined]
-        return found
-
-    def _check_keys(self, value: Any, cls: type[EncodeError] | type[JsonError]) -> None:
-        err = key_error(self.parts, self.keys, value, cls)
-        if err is not None:
-            raise err
-
 
 class MergeObjs(Obj):
     """``merge_objs(left, right)``: one record with the fields of both."""
@@ -261,9 +243,6 @@ class Tup(Parts[tuple[Any, ...]]):
 
     def _rebuild(self) -> tuple[Any, ...]:
         return (Tup, (self.parts,))
-
-    def _accepts(self, value: Any) -> bool:
-        return isinstance(value, tuple | list) and len(value) == self.arity
 
 
 class MergeTups(Tup):

@@ -102,13 +102,6 @@ class ListEncoding(Encoding[list[Any]]):
     def _rebuild(self) -> tuple[Any, ...]:
         return (ListEncoding, (self.elt, self.max_length, self.kind, self.count_mode))
 
-    def _accepts(self, value: Any) -> bool:
-        return type(value) is list
-
-    # ------------------------------------------------------------- binary
-
-    # --------------------------------------------------------------- JSON
-
 
 def variable_list(e: Encoding[Any], max_length: int | None = None) -> Encoding[list[Any]]:
     """Header-less list: the elements fill the frame."""

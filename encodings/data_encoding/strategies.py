@@ -25,6 +25,7 @@ from .core import Encoding, Predicate
 from .errors import DataEncodingError
 from .framing import HEADERS, CheckSize, DynamicSize, Wrapper
 from .hashes import HashBytes
+from .passes.choosing import value_selectors
 from .primitives import Bool, Float, Int, ZeroWidth
 from .records import Obj, Tup
 from .sequences import ListEncoding
@@ -188,7 +189,7 @@ def _union(e: Union) -> SearchStrategy[Any]:
     # through that case: keep, for each case, only the values it wins
     tagged = [
         (c, matches)
-        for c, (matches, _) in zip(e.cases, e._selectors, strict=True)
+        for c, (matches, _) in zip(e.cases, value_selectors(e), strict=True)
         if c.tag is not None
     ]
     selectors = [matches for _, matches in tagged]

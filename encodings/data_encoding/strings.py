@@ -137,9 +137,6 @@ class RawBytes(Encoding[Any]):
     def _rebuild(self) -> tuple[Any, ...]:
         return (RawBytes, (self.text, self.exact_length, self.plain_json_limit))
 
-    def _accepts(self, value: Any) -> bool:
-        return isinstance(value, bytes | bytearray) or (self.text and type(value) is str)
-
 
 def wrong_length(cls: type[EncodeError] | type[JsonError], expected: int, found: int) -> Any:
     return cls("wrong_length", f"expected exactly {expected} bytes, got {found}")

@@ -38,7 +38,7 @@ from __future__ import annotations
 import struct
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property, partial
+from functools import cached_property
 from typing import Any, Literal
 
 from .core import (
@@ -53,13 +53,10 @@ from .core import (
     identity,
 )
 from .errors import (
-    DataEncodingError,
     DecodeError,
     DefinitionError,
     EncodeError,
-    JsonError,
     describe_value,
-    type_name,
 )
 from .jsonvalue import JsonValue
 from .leaves import AtomEncoding
@@ -68,8 +65,6 @@ from .size import merge_cases
 
 TagSize = Literal["Uint8", "Uint16"]
 
-Member = tuple[str, list[tuple[str, "Case"]]]
-"""The member that tells the cases of a union apart, and each case's constant."""
 _TAG_WIDTH = {"Uint8": 1, "Uint16": 2}
 
 
@@ -110,66 +105,6 @@ def case(
     if tag is not None and tag < 0:
         raise DefinitionError(f"case {title!r}: a tag must not be negative, not {tag}")
     return Case(tag, title, e, match, description)
-
-
-def selectors(
-    cases: Sequence[Case],
-    match_of: Callable[[Case], Predicate | None],
-    constants_of: Callable[[Case], dict[str, str]],
-    accepts_of: Callable[[Case], Predicate],
-    is_object: Predicate,
-) -> list[tuple[Predicate, bool]]:
-    """How each case recognises its values (or its JSON), and whether that is
-    decisive ("hard"): its ``match`` predicate; else its constant members,
-    when no other case's constants could hold at the same time; else a cheap
-    check, after which the case is tried."""
-    constants = [constants_of(c) for c in cases]
-    selectors: list[tuple[Predicate, bool]] = []
-    for c, own in zip(cases, constants, strict=True):
-        match = match_of(c)
-        if match is not None:
-            selectors.append((match, True))
-        elif own and all(
-            any(k in other and other[k] != s for k, s in own.items())
-            for other in constants
-            if other and other is not own
-        ):
-            selectors.append((partial(_has_constants, tuple(own.items()), is_object), True))
-        else:
-            selectors.append((accepts_of(c), False))
-    return selectors
-
-
-def _has_constants(items: tuple[tuple[str, str], ...], is_object: Predicate, v: Any) -> bool:
-    return bool(is_object(v)) and all(v.get(k) == s for k, s in items)
-
-
-def _match(c: Case) -> Predicate | None:
-    return c.match
-
-
-def _constants(c: Case) -> dict[str, str]:
-    """The constant members of a case's values (none when a predicate selects them)."""
-    return {} if c.match is not None else c.enc._discriminants()
-
-
-def _is_dict(v: Any) -> bool:
-    return isinstance(v, dict)
-
-
-def told_apart(
-    cases: Sequence[Case], constants_of: Callable[[Case], dict[str, str]]
-) -> Member | None:
-    """The one member whose constants tell ``cases`` apart, if there is one."""
-    constants = [constants_of(c) for c in cases]
-    keys = {k for d in constants for k in d}
-    if len(keys) != 1 or any(len(d) != 1 for d in constants):
-        return None
-    (key,) = keys
-    names = [d[key] for d in constants]
-    if len(set(names)) != len(names):
-        return None
-    return key, list(zip(names, cases, strict=True))
 
 
 class Union(Encoding[Any]):
@@ -215,13 +150,6 @@ class Union(Encoding[Any]):
     def _labelled(self, name: str) -> Union:
         return Union(self.cases, self.tag_size, name)
 
-    @cached_property
-    def _selectors(self) -> list[tuple[Predicate, bool]]:
-        return selectors(self.cases, _match, _constants, lambda c: c.enc._accepts, _is_dict)
-
-    def _accepts(self, value: Any) -> bool:
-        return any(matches(value) for matches, _ in self._selectors)
-
     def _object_fields(self) -> frozenset[str] | None:
         fields = [c.enc._object_fields() for c in self.cases]
         if any(f is None for f in fields):
@@ -232,82 +160,10 @@ class Union(Encoding[Any]):
         arities = {c.enc._tuple_arity() for c in self.cases}
         return arities.pop() if len(arities) == 1 else None
 
-    #: at most this many tagged cases are inlined (an ``if`` chain per tag)
-    INLINE_CASES = 8
-
     @cached_property
-    def _tagged(self) -> list[Case]:
+    def tagged(self) -> list[Case]:
+        """The cases with a tag (the others exist in JSON only)."""
         return [c for c in self.cases if c.tag is not None]
-
-    def _first_case(
-        self,
-        cases: Sequence[tuple[Callable[[Any], bool], bool, Any]],
-        value: Any,
-        attempt: Callable[[Any, Any, Any], Any],
-        context: Any,
-        cls: type[EncodeError] | type[JsonError],
-        member: Member | None,
-    ) -> Any:
-        """``attempt(payload, value, context)`` with the first case that takes ``value``.
-
-        A case chosen by a decisive selector reports its own failure; the others
-        are skipped when they fail. With no case left, the error that says best
-        what is wrong is the only plausible case's, or the one that got furthest
-        into the value (the longest path), when the cases that got that far all
-        say the same (alternative spellings of one shape fail at one place);
-        else :meth:`_miss` (using the ``member`` that tells the cases apart, if
-        any).
-        """
-        failures: list[DataEncodingError] | None = None  # built on the error path only
-        for matches, hard, payload in cases:
-            if not matches(value):
-                continue
-            try:
-                return attempt(payload, value, context)
-            except cls as err:
-                if hard:
-                    raise
-                failures = [*(failures or ()), err]
-        if failures is not None:
-            depth = max(len(err.path) for err in failures)
-            said = {(err.code, err.message, err.path) for err in failures if len(err.path) == depth}
-            if len(failures) == 1 or (depth and len(said) == 1):
-                raise next(err for err in failures if len(err.path) == depth)
-        raise self._miss(value, cls, member)
-
-    @cached_property
-    def _member(self) -> Member | None:
-        """The member whose constant tells the values of every tagged case
-        apart (the common ``{"kind": "baker", ...}`` shape), and each case's
-        constant; ``None`` when the cases are not all told apart that way."""
-        return told_apart(self._tagged, _constants)
-
-    @cached_property
-    def _by_constant(self) -> Member | None:
-        """:attr:`_member`, when the cases are few enough to inline an ``if``
-        chain on the member."""
-        member = self._member
-        return member if member is not None and len(member[1]) <= self.INLINE_CASES else None
-
-    def _miss(
-        self, value: Any, cls: type[EncodeError] | type[JsonError], member: Member | None
-    ) -> Any:
-        """The error for a value no case takes: when the cases are told apart
-        by a member, what is wrong with that member."""
-        if member is None:
-            return cls(
-                "no_case_matched", f"no case of the {self._name} matches {describe_value(value)}"
-            )
-        key, cases = member
-        if not isinstance(value, dict):
-            return cls("wrong_type", f"expected an object ({self._name}), got {type_name(value)}")
-        if key not in value:
-            return cls("missing_field", f"missing field {key!r}").within(key)
-        names = ", ".join(repr(name) for name, _ in cases[:10])
-        more = ", ..." if len(cases) > 10 else ""
-        return cls(
-            "no_case_matched", f"{describe_value(value[key])} is not one of {names}{more}"
-        ).within(key)
 
 
 @combinator
@@ -429,9 +285,6 @@ class StringEnum(AtomEncoding[Any]):
         if all(s == v for s, v in self.pairs):
             return (StringEnum, (list(self.strings),))
         return (StringEnum, (dict(self.pairs),))
-
-    def _accepts(self, value: Any) -> bool:
-        return self._lookup(value) is not None
 
 
 @combinator

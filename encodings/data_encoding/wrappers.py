@@ -88,12 +88,6 @@ class Conv(Wrapper[T]):
     def _rebuild(self) -> tuple[Any, ...]:
         return (Conv, (self.to_wire, self.from_wire, self.inner, self.values))
 
-    def _accepts(self, value: Any) -> bool:
-        return True  # the value's type is the user's: only trying tells
-
-    def _discriminants(self) -> dict[str, str]:
-        return {}  # its values are the user's, not its inner encoding's dicts
-
 
 @combinator
 def conv(
@@ -256,12 +250,6 @@ class Splitted(Encoding[T]):
 
     def _rebuild(self) -> tuple[Any, ...]:
         return (Splitted, (self.json, self.binary))
-
-    def _accepts(self, value: Any) -> bool:
-        return self.binary._accepts(value)
-
-    def _discriminants(self) -> dict[str, str]:
-        return self.binary._discriminants()
 
 
 class DirectJson(Splitted[T]):

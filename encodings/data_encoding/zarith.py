@@ -367,9 +367,6 @@ class Zarith(Encoding[int]):
     def _rebuild(self) -> tuple[Any, ...]:
         return (Zarith, (self.natural,))
 
-    def _accepts(self, value: Any) -> bool:
-        return is_integer(value) and (value >= 0 or not self.natural)
-
 
 n: Zarith = Zarith(natural=True)
 """A natural number of any size (Zarith ``N``); JSON: a decimal string."""

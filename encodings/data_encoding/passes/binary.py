@@ -51,6 +51,7 @@ from .binaryrules import (
     unexpected_tag,
     writes_inline,
 )
+from .choosing import INLINE_CASES
 
 __all__ = ["build_reader", "build_sizer", "build_writer"]
 
@@ -402,11 +403,11 @@ def _list_writer(e: ListEncoding) -> Writer:
 
 @build_reader.register
 def _union_reader(u: Union) -> Reader:
-    if len(u._tagged) <= u.INLINE_CASES:
+    if len(u.tagged) <= INLINE_CASES:
         return compile_reader(u)
     width, name = u.tag_width, u._name
-    table: dict[int, Reader] = {c.tag: c.enc._read for c in u._tagged if c.tag is not None}
-    checks, cases = canonical(u), {c.tag: c for c in u._tagged}
+    table: dict[int, Reader] = {c.tag: c.enc._read for c in u.tagged if c.tag is not None}
+    checks, cases = canonical(u), {c.tag: c for c in u.tagged}
 
     def read(buf: bytes, pos: int, end: int) -> tuple[Any, int]:
         if end - pos < width:

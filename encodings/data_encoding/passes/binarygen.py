@@ -52,6 +52,7 @@ from .binaryrules import (
     unread,
     writes_inline,
 )
+from .choosing import INLINE_CASES, by_constant
 
 __all__ = [
     "compile_reader",
@@ -441,13 +442,13 @@ def _union_code(u: Union) -> Code:
         _union_read(u, g, target, end, path, then)
 
     return Code(
-        write if writes_inline(u) else None, read if len(u._tagged) <= u.INLINE_CASES else None
+        write if writes_inline(u) else None, read if len(u.tagged) <= INLINE_CASES else None
     )
 
 
 @may_fork.register
 def _union_fork(u: Union) -> bool:
-    return len(u._tagged) <= u.INLINE_CASES
+    return len(u.tagged) <= INLINE_CASES
 
 
 def _union_read(u: Union, g: Gen, target: str, end: str, path: Path, then: Then) -> None:
@@ -461,8 +462,8 @@ def _union_read(u: Union, g: Gen, target: str, end: str, path: Path, then: Then)
     if checks is not None:  # the tag's offset, for the error
         where = g.var("tag_pos")
         g.line(f"{where} = pos + {offset}")
-    with g.choice(len(u._tagged), then) as rest:
-        for i, c in enumerate(u._tagged):
+    with g.choice(len(u.tagged), then) as rest:
+        for i, c in enumerate(u.tagged):
             with g.branch(f"{'elif' if i else 'if'} {tag} == {c.tag}:", end):
                 g.take(Take(f"{width}x", width))
                 follow = rest
@@ -505,8 +506,9 @@ def _union_write(u: Union, g: Gen, v: str, path: Path, then: Then) -> None:
     if isinstance(u, Option):
         g.presence(v, 1, u.cases[0].enc, path, then)
         return
-    assert u._by_constant is not None
-    key, cases = u._by_constant
+    told = by_constant(u)
+    assert told is not None
+    key, cases = told
     fmt = "B" if u.tag_width == 1 else "H"
     constant = g.var("kind")
     g.line(f"{constant} = {v}.get({key!r}) if type({v}) is dict else None")

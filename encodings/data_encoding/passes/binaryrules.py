@@ -25,6 +25,7 @@ from ..sequences import ListEncoding
 from ..unions import Case, Option, Union
 from ..wrappers import Conv, Splitted, Transparent, guard
 from ..zarith import Zarith, read_many, write_many
+from .choosing import by_constant, first_case, member, value_selectors
 
 __all__ = [
     "bad_frame",
@@ -198,7 +199,7 @@ def read_count(e: ListEncoding, buf: bytes, pos: int, end: int) -> tuple[int | N
 
 
 def unexpected_tag(u: Union, tag: int, pos: int) -> DecodeError:
-    known = sorted(c.tag for c in u._tagged)  # type: ignore[type-var]
+    known = sorted(c.tag for c in u.tagged)  # type: ignore[type-var]
     return DecodeError(
         "unexpected_tag", f"unexpected tag {tag} for {u._name} (known tags: {known})", offset=pos
     )
@@ -216,7 +217,7 @@ def not_canonical(u: Union, pos: int, c: Case) -> DecodeError:
 def writes_inline(u: Union) -> bool:
     """Whether ``u``'s writer is generated: the case is found without trying
     them (an option's, or by a constant member)."""
-    return isinstance(u, Option) or u._by_constant is not None
+    return isinstance(u, Option) or by_constant(u) is not None
 
 
 def canonical(u: Union) -> dict[int, Callable[[Any], bool]] | None:
@@ -225,13 +226,13 @@ def canonical(u: Union) -> dict[int, Callable[[Any], bool]] | None:
     earlier case takes the value, and the case's own selector does. ``None``
     when the cases cannot overlap (an option's, or told apart by a constant
     member)."""
-    if isinstance(u, Option) or u._member is not None:
+    if isinstance(u, Option) or member(u) is not None:
         return None
 
     def build() -> dict[int, Callable[[Any], bool]]:
         tagged = [
             (c, selector)
-            for c, selector in zip(u.cases, u._selectors, strict=True)
+            for c, selector in zip(u.cases, value_selectors(u), strict=True)
             if c.tag is not None
         ]
         return {
@@ -272,13 +273,13 @@ def select_write(u: Union) -> Writer:
         pack = struct.Struct(">B" if u.tag_width == 1 else ">H").pack
         tagged = [
             (matches, hard, (pack(c.tag), c.enc._write))
-            for c, (matches, hard) in zip(u.cases, u._selectors, strict=True)
+            for c, (matches, hard) in zip(u.cases, value_selectors(u), strict=True)
             if c.tag is not None
         ]
-        first_case, member = u._first_case, u._member
+        told = member(u)
 
         def write(out: bytearray, value: Any) -> None:
-            first_case(tagged, value, _write_case, out, EncodeError, member)
+            first_case(u, tagged, value, _write_case, out, EncodeError, told)
 
         return write
 

@@ -8,9 +8,7 @@ form is another node's (:func:`~data_encoding.transparent.unwrap`) takes
 that node's converters, unless it changes values (``conv``) or brings its
 own (:class:`~data_encoding.wrappers.DirectJson`).
 
-Also here: how a union recognises its cases' JSON, :func:`accepts_json` (a
-cheap test of a JSON value's shape) and :func:`json_constants` (the members
-that hold a constant).
+How a union recognises its cases' JSON is :mod:`.choosing`'s.
 """
 
 from __future__ import annotations
@@ -23,7 +21,6 @@ from typing import Any
 
 from ..anyjson import Bson, check_json
 from ..codegen import bad_arity, key_error, spliced
-from ..compiling import built
 from ..core import Encoding, FromJson, Predicate, ToJson
 from ..depth import knot
 from ..errors import DataEncodingError, EncodeError, JsonError, describe_value
@@ -42,11 +39,12 @@ from ..strings import (
     wrong_length,
 )
 from ..transparent import unwrap
-from ..unions import Case, Member, Option, StringEnum, Union, selectors, told_apart
+from ..unions import Case, Option, StringEnum, Union
 from ..wrappers import Conv, DirectJson, Mu, guard
 from ..zarith import Zarith, check_number
+from .choosing import Member, first_case, json_member, json_selectors, member, value_selectors
 
-__all__ = ["Via", "accepts_json", "exact_from", "exact_to", "json_constants", "same_converters"]
+__all__ = ["Via", "exact_from", "exact_to", "same_converters"]
 
 
 @dataclass(frozen=True)
@@ -509,69 +507,34 @@ def _mu_from(e: Mu, via: Via) -> FromJson:
 # ------------------------------------------------------------ unions
 
 
-def _json_match(c: Case) -> Predicate | None:
-    return c.json_match
-
-
-def _json_case_constants(c: Case) -> dict[str, str]:
-    """The constant members of a case's JSON (none when a predicate selects it)."""
-    return {} if c.json_match is not None else json_constants(c.enc)
-
-
-def _is_json_object(j: Any) -> bool:
-    return type(j) is dict  # not a DuplicateKeys: no encoding takes one
-
-
-def _json_selectors(u: Union) -> list[tuple[Predicate, bool]]:
-    """How each case of ``u`` recognises its JSON (see ``unions.selectors``),
-    built once per union."""
-    return built(
-        u,
-        "json.selectors",
-        lambda: selectors(
-            u.cases,
-            _json_match,
-            _json_case_constants,
-            lambda c: accepts_json(c.enc),
-            _is_json_object,
-        ),
-    )
-
-
-def _json_member(u: Union) -> Member | None:
-    """The member whose constant tells apart the JSON of every case of
-    ``u``, JSON-only cases included."""
-    return told_apart(u.cases, _json_case_constants)
-
-
 @exact_to.register
 def _union_to(u: Union, via: Via) -> ToJson:
     cases = [
         (matches, hard, (i, via.to(c.enc)))
-        for i, (c, (matches, hard)) in enumerate(zip(u.cases, u._selectors, strict=True))
+        for i, (c, (matches, hard)) in enumerate(zip(u.cases, value_selectors(u), strict=True))
     ]
     # every case, JSON-only ones too, may print a value
-    member = u._member if len(u._tagged) == len(u.cases) else None
-    checks, first_case = _json_checks(u), u._first_case
+    told = member(u) if len(u.tagged) == len(u.cases) else None
+    checks = _json_checks(u)
 
     def select(value: Any) -> JsonValue:
-        index, json = first_case(cases, value, _convert_indexed, None, EncodeError, member)
+        index, json = first_case(u, cases, value, _convert_indexed, None, EncodeError, told)
         if checks is not None:
             checks[index](json, value)
         return json  # type: ignore[no-any-return]
 
-    return _dispatch(select, via.to, member)
+    return _dispatch(select, via.to, told)
 
 
 @exact_from.register
 def _union_from(u: Union, via: Via) -> FromJson:
     cases = [
         (matches, hard, via.from_(c.enc))
-        for c, (matches, hard) in zip(u.cases, _json_selectors(u), strict=True)
+        for c, (matches, hard) in zip(u.cases, json_selectors(u), strict=True)
     ]
-    member, first_case = _json_member(u), u._first_case
+    told = json_member(u)
     return _dispatch(
-        lambda json: first_case(cases, json, _convert, None, JsonError, member), via.from_, member
+        lambda json: first_case(u, cases, json, _convert, None, JsonError, told), via.from_, told
     )
 
 
@@ -616,10 +579,10 @@ def _json_checks(u: Union) -> list[Callable[[JsonValue, Any], None]] | None:
     reads back as that value: no earlier case reads it otherwise
     (``from_json`` tries the cases in order). ``None`` when the cases' JSON
     cannot overlap (an option's, or told apart by a constant member)."""
-    if isinstance(u, Option) or _json_member(u) is not None:
+    if isinstance(u, Option) or json_member(u) is not None:
         return None
     cases = [
-        (matches, hard, c) for c, (matches, hard) in zip(u.cases, _json_selectors(u), strict=True)
+        (matches, hard, c) for c, (matches, hard) in zip(u.cases, json_selectors(u), strict=True)
     ]
     return [partial(_reads_back, u, tuple(cases[:i])) for i in range(len(cases))]
 
@@ -668,100 +631,3 @@ def _identical(a: Any, b: Any) -> bool:
         return bool(a == b)
     except Exception:  # a user's type
         return False
-
-
-# ------------------------------------------------------------ shapes (for unions)
-
-
-@singledispatch
-def accepts_json(e: Encoding[Any]) -> Predicate:
-    """A cheap test that a JSON value has the shape of ``e``'s: a union skips
-    the cases it refuses without trying them. It may hold for JSON that then
-    fails, never fail for JSON that ``e`` reads."""
-    inner = unwrap(e, "json")
-    return _anything if inner is None else accepts_json(inner)
-
-
-def _anything(_json: JsonValue) -> bool:
-    return True
-
-
-def _is_type(kind: type, json: JsonValue) -> bool:
-    return type(json) is kind
-
-
-@accepts_json.register
-def _zero_width_accepts(e: ZeroWidth) -> Predicate:
-    matches = e.json_matches
-    return lambda json: bool(matches(json))
-
-
-@accepts_json.register
-def _bool_accepts(e: Bool) -> Predicate:
-    return partial(_is_type, bool)
-
-
-@accepts_json.register
-def _int_accepts(e: Int) -> Predicate:
-    return partial(_is_type, str if e.json_string else int)
-
-
-@accepts_json.register
-def _float_accepts(e: Float) -> Predicate:
-    return lambda json: type(json) is float or type(json) is int
-
-
-@accepts_json.register
-def _zarith_accepts(e: Zarith) -> Predicate:
-    return partial(_is_type, str)
-
-
-@accepts_json.register
-def _raw_bytes_accepts(e: RawBytes) -> Predicate:
-    if e.text:  # a string, or the {"invalid_utf8_string": ...} object
-        return lambda json: type(json) is str or type(json) is dict
-    return partial(_is_type, str)
-
-
-@accepts_json.register
-def _string_enum_accepts(e: StringEnum) -> Predicate:
-    by_name = e.by_name
-    return lambda json: type(json) is str and json in by_name
-
-
-@accepts_json.register
-def _obj_accepts(e: Obj) -> Predicate:
-    keys, required = e.keys, [p.key for p in e.parts if p.mode == "req"]
-
-    def accepts(json: JsonValue) -> bool:
-        if type(json) is not dict or not json.keys() <= keys:
-            return False
-        return all(key in json for key in required)
-
-    return accepts
-
-
-@accepts_json.register
-def _tup_accepts(e: Tup) -> Predicate:
-    arity = e.arity
-    return lambda json: type(json) is list and len(json) == arity
-
-
-@accepts_json.register
-def _list_accepts(e: ListEncoding) -> Predicate:
-    return partial(_is_type, list)
-
-
-@accepts_json.register
-def _union_accepts(e: Union) -> Predicate:
-    tests = [matches for matches, _ in _json_selectors(e)]
-    return lambda json: any(matches(json) for matches in tests)
-
-
-def json_constants(e: Encoding[Any]) -> dict[str, str]:
-    """The members of ``e``'s JSON objects that hold a constant
-    (``{"kind": "baker"}``): a union recognises the case's JSON by them."""
-    inner = unwrap(e, "json")
-    if inner is not None:
-        return json_constants(inner)
-    return e._discriminants()  # a record's constant fields are its JSON's

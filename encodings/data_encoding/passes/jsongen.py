@@ -35,6 +35,7 @@ from ..records import Parts
 from ..sequences import ListEncoding
 from ..strings import RawBytes
 from ..unions import Option, Union
+from .choosing import by_constant
 
 if TYPE_CHECKING:
     from ..codegen import Part
@@ -336,8 +337,8 @@ def _listinline(e: ListEncoding) -> Inline:
 def _unioninline(u: Union) -> Inline | None:
     """One ``if`` per case on the constant member of a dict; anything else
     bails (generated only when every case is told apart that way)."""
-    member = u._by_constant
-    if member is None or len(u._tagged) != len(u.cases):
+    member = by_constant(u)
+    if member is None or len(u.tagged) != len(u.cases):
         return None
     key, cases = member
 

@@ -1,0 +1,434 @@
+"""How a union chooses its case: for a value (to write it, or print its
+JSON), and for a JSON value (to read it).
+
+A case recognises what is its own by a *selector* (:func:`selectors`): its
+``match`` predicate; else its constant members, when no other case's
+constants could hold at the same time; else a cheap test of the shape, after
+which the case is tried. The shape tests and constant members are one
+function per node type: :func:`accepts` and :func:`constants` for values,
+:func:`accepts_json` and :func:`json_constants` for JSON. Cases tried in
+order give the first that takes the value (:func:`first_case`), or the
+error that says best why none does (:func:`miss`).
+
+The binary and JSON passes share all of this, so that a value is written and
+printed with the same case.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import partial, singledispatch
+from typing import Any
+
+from ..compiling import built
+from ..core import Encoding, Predicate
+from ..errors import DataEncodingError, EncodeError, JsonError, describe_value, type_name
+from ..framing import Wrapper
+from ..jsonvalue import JsonValue
+from ..leaves import is_integer
+from ..primitives import Bool, Float, Int, ZeroWidth
+from ..records import Obj, Tup
+from ..sequences import ListEncoding
+from ..strings import RawBytes
+from ..transparent import unwrap
+from ..unions import Case, StringEnum, Union
+from ..wrappers import Conv, Splitted
+from ..zarith import Zarith
+
+__all__ = [
+    "INLINE_CASES",
+    "Member",
+    "accepts",
+    "accepts_json",
+    "by_constant",
+    "constants",
+    "first_case",
+    "json_constants",
+    "json_member",
+    "json_selectors",
+    "member",
+    "value_selectors",
+]
+
+Member = tuple[str, list[tuple[str, Case]]]
+"""The member that tells the cases of a union apart, and each case's constant."""
+
+INLINE_CASES = 8
+"""At most this many cases are chosen by generated code (an ``if`` chain)."""
+
+
+def selectors(
+    cases: Sequence[Case],
+    match_of: Callable[[Case], Predicate | None],
+    constants_of: Callable[[Case], dict[str, str]],
+    accepts_of: Callable[[Case], Predicate],
+    is_object: Predicate,
+) -> list[tuple[Predicate, bool]]:
+    """How each case recognises its values (or its JSON), and whether that is
+    decisive ("hard"): its ``match`` predicate; else its constant members,
+    when no other case's constants could hold at the same time; else a cheap
+    check, after which the case is tried."""
+    constants = [constants_of(c) for c in cases]
+    selectors: list[tuple[Predicate, bool]] = []
+    for c, own in zip(cases, constants, strict=True):
+        match = match_of(c)
+        if match is not None:
+            selectors.append((match, True))
+        elif own and all(
+            any(k in other and other[k] != s for k, s in own.items())
+            for other in constants
+            if other and other is not own
+        ):
+            selectors.append((partial(_has_constants, tuple(own.items()), is_object), True))
+        else:
+            selectors.append((accepts_of(c), False))
+    return selectors
+
+
+def _has_constants(items: tuple[tuple[str, str], ...], is_object: Predicate, v: Any) -> bool:
+    return bool(is_object(v)) and all(v.get(k) == s for k, s in items)
+
+
+def told_apart(
+    cases: Sequence[Case], constants_of: Callable[[Case], dict[str, str]]
+) -> Member | None:
+    """The one member whose constants tell ``cases`` apart, if there is one."""
+    constants = [constants_of(c) for c in cases]
+    keys = {k for d in constants for k in d}
+    if len(keys) != 1 or any(len(d) != 1 for d in constants):
+        return None
+    (key,) = keys
+    names = [d[key] for d in constants]
+    if len(set(names)) != len(names):
+        return None
+    return key, list(zip(names, cases, strict=True))
+
+
+def value_selectors(u: Union) -> list[tuple[Predicate, bool]]:
+    """How each case of ``u`` recognises its values, built once per union."""
+    return built(
+        u,
+        "choosing.selectors",
+        lambda: selectors(u.cases, _match, _constants, lambda c: accepts(c.enc), _is_dict),
+    )
+
+
+def member(u: Union) -> Member | None:
+    """The member whose constant tells the values of every tagged case of
+    ``u`` apart (the common ``{"kind": "baker", ...}`` shape), and each case's
+    constant; ``None`` when the cases are not all told apart that way."""
+    return built(u, "choosing.member", lambda: told_apart(u.tagged, _constants))
+
+
+def by_constant(u: Union) -> Member | None:
+    """:func:`member`, when the cases are few enough to be chosen by
+    generated code (:data:`INLINE_CASES`)."""
+    found = member(u)
+    return found if found is not None and len(found[1]) <= INLINE_CASES else None
+
+
+def first_case(
+    u: Union,
+    cases: Sequence[tuple[Callable[[Any], bool], bool, Any]],
+    value: Any,
+    attempt: Callable[[Any, Any, Any], Any],
+    context: Any,
+    cls: type[EncodeError] | type[JsonError],
+    told: Member | None,
+) -> Any:
+    """``attempt(payload, value, context)`` with the first case that takes ``value``.
+
+    A case chosen by a decisive selector reports its own failure; the others
+    are skipped when they fail. With no case left, the error that says best
+    what is wrong is the only plausible case's, or the one that got furthest
+    into the value (the longest path), when the cases that got that far all
+    say the same (alternative spellings of one shape fail at one place); else
+    :func:`miss` (using the member ``told`` that tells the cases apart, if
+    any).
+    """
+    failures: list[DataEncodingError] | None = None  # built on the error path only
+    for matches, hard, payload in cases:
+        if not matches(value):
+            continue
+        try:
+            return attempt(payload, value, context)
+        except cls as err:
+            if hard:
+                raise
+            failures = [*(failures or ()), err]
+    if failures is not None:
+        depth = max(len(err.path) for err in failures)
+        said = {(err.code, err.message, err.path) for err in failures if len(err.path) == depth}
+        if len(failures) == 1 or (depth and len(said) == 1):
+            raise next(err for err in failures if len(err.path) == depth)
+    raise miss(u, value, cls, told)
+
+
+def miss(
+    u: Union, value: Any, cls: type[EncodeError] | type[JsonError], told: Member | None
+) -> DataEncodingError:
+    """The error for a value no case of ``u`` takes: when the cases are told
+    apart by a member, what is wrong with that member."""
+    if told is None:
+        return cls("no_case_matched", f"no case of the {u._name} matches {describe_value(value)}")
+    key, cases = told
+    if not isinstance(value, dict):
+        return cls("wrong_type", f"expected an object ({u._name}), got {type_name(value)}")
+    if key not in value:
+        return cls("missing_field", f"missing field {key!r}").within(key)
+    names = ", ".join(repr(name) for name, _ in cases[:10])
+    more = ", ..." if len(cases) > 10 else ""
+    return cls(
+        "no_case_matched", f"{describe_value(value[key])} is not one of {names}{more}"
+    ).within(key)
+
+
+# ------------------------------------------------------------ values
+
+
+def _same_values(e: Encoding[Any]) -> Encoding[Any] | None:
+    """The node whose values are ``e``'s: a wrapper's inner node, the binary
+    side of ``splitted``; ``None`` for others (a ``conv``'s are the user's)."""
+    if isinstance(e, Conv):
+        return None
+    if isinstance(e, Splitted):
+        return e.binary
+    return e.inner if isinstance(e, Wrapper) else None
+
+
+@singledispatch
+def accepts(e: Encoding[Any]) -> Predicate:
+    """A cheap test that a value has the shape of ``e``'s: a union skips the
+    cases it refuses without trying them. It may hold for a value that then
+    fails, never fail for a value that ``e`` writes."""
+    inner = _same_values(e)
+    return _anything if inner is None else accepts(inner)
+
+
+def _anything(_value: Any) -> bool:
+    return True
+
+
+def _is_type(kind: type, value: Any) -> bool:
+    return type(value) is kind
+
+
+@accepts.register
+def _zero_width_accepts(e: ZeroWidth) -> Predicate:
+    matches = e.matches
+    return lambda value: bool(matches(value))
+
+
+@accepts.register
+def _bool_accepts(e: Bool) -> Predicate:
+    return partial(_is_type, bool)
+
+
+@accepts.register
+def _int_accepts(e: Int) -> Predicate:
+    lo, hi = e.lo, e.hi
+    return lambda value: is_integer(value) and lo <= value <= hi
+
+
+@accepts.register
+def _float_accepts(e: Float) -> Predicate:
+    return lambda value: type(value) is float or is_integer(value)
+
+
+@accepts.register
+def _zarith_accepts(e: Zarith) -> Predicate:
+    natural = e.natural
+    return lambda value: is_integer(value) and (value >= 0 or not natural)
+
+
+@accepts.register
+def _raw_bytes_accepts(e: RawBytes) -> Predicate:
+    text = e.text
+    return lambda value: isinstance(value, bytes | bytearray) or (text and type(value) is str)
+
+
+@accepts.register
+def _string_enum_accepts(e: StringEnum) -> Predicate:
+    lookup = e._lookup
+    return lambda value: lookup(value) is not None
+
+
+@accepts.register
+def _obj_accepts(e: Obj) -> Predicate:
+    keys, required = e.keys, [p.key for p in e.parts if p.mode == "req"]
+
+    def accepts(value: Any) -> bool:
+        if not isinstance(value, dict) or not value.keys() <= keys:
+            return False
+        return all(key in value for key in required)
+
+    return accepts
+
+
+@accepts.register
+def _tup_accepts(e: Tup) -> Predicate:
+    arity = e.arity
+    return lambda value: isinstance(value, tuple | list) and len(value) == arity
+
+
+@accepts.register
+def _list_accepts(e: ListEncoding) -> Predicate:
+    return partial(_is_type, list)
+
+
+@accepts.register
+def _union_accepts(u: Union) -> Predicate:
+    tests = [matches for matches, _ in value_selectors(u)]
+    return lambda value: any(matches(value) for matches in tests)
+
+
+def constants(e: Encoding[Any]) -> dict[str, str]:
+    """The required members of ``e``'s dict values that hold a constant
+    (``{"kind": "baker"}``): a union recognises the case's values by them."""
+    inner = _same_values(e)
+    if inner is not None:
+        return constants(inner)
+    if not isinstance(e, Obj):
+        return {}
+    return {
+        str(p.key): p.enc.constant
+        for p in e.parts
+        if p.mode == "req" and isinstance(p.enc, ZeroWidth) and p.enc.constant is not None
+    }
+
+
+def _match(c: Case) -> Predicate | None:
+    return c.match
+
+
+def _constants(c: Case) -> dict[str, str]:
+    """The constant members of a case's values (none when a predicate selects them)."""
+    return {} if c.match is not None else constants(c.enc)
+
+
+def _is_dict(v: Any) -> bool:
+    return isinstance(v, dict)
+
+
+# ------------------------------------------------------------ JSON
+
+
+def _json_match(c: Case) -> Predicate | None:
+    return c.json_match
+
+
+def _json_case_constants(c: Case) -> dict[str, str]:
+    """The constant members of a case's JSON (none when a predicate selects it)."""
+    return {} if c.json_match is not None else json_constants(c.enc)
+
+
+def _is_json_object(j: Any) -> bool:
+    return type(j) is dict  # not a DuplicateKeys: no encoding takes one
+
+
+def json_selectors(u: Union) -> list[tuple[Predicate, bool]]:
+    """How each case of ``u`` recognises its JSON (see :func:`selectors`),
+    built once per union."""
+    return built(
+        u,
+        "choosing.json_selectors",
+        lambda: selectors(
+            u.cases,
+            _json_match,
+            _json_case_constants,
+            lambda c: accepts_json(c.enc),
+            _is_json_object,
+        ),
+    )
+
+
+def json_member(u: Union) -> Member | None:
+    """The member whose constant tells apart the JSON of every case of
+    ``u``, JSON-only cases included."""
+    return built(u, "choosing.json_member", lambda: told_apart(u.cases, _json_case_constants))
+
+
+@singledispatch
+def accepts_json(e: Encoding[Any]) -> Predicate:
+    """A cheap test that a JSON value has the shape of ``e``'s: a union skips
+    the cases it refuses without trying them. It may hold for JSON that then
+    fails, never fail for JSON that ``e`` reads."""
+    inner = unwrap(e, "json")
+    return _anything if inner is None else accepts_json(inner)
+
+
+@accepts_json.register
+def _zero_width_accepts_json(e: ZeroWidth) -> Predicate:
+    matches = e.json_matches
+    return lambda json: bool(matches(json))
+
+
+@accepts_json.register
+def _bool_accepts_json(e: Bool) -> Predicate:
+    return partial(_is_type, bool)
+
+
+@accepts_json.register
+def _int_accepts_json(e: Int) -> Predicate:
+    return partial(_is_type, str if e.json_string else int)
+
+
+@accepts_json.register
+def _float_accepts_json(e: Float) -> Predicate:
+    return lambda json: type(json) is float or type(json) is int
+
+
+@accepts_json.register
+def _zarith_accepts_json(e: Zarith) -> Predicate:
+    return partial(_is_type, str)
+
+
+@accepts_json.register
+def _raw_bytes_accepts_json(e: RawBytes) -> Predicate:
+    if e.text:  # a string, or the {"invalid_utf8_string": ...} object
+        return lambda json: type(json) is str or type(json) is dict
+    return partial(_is_type, str)
+
+
+@accepts_json.register
+def _string_enum_accepts_json(e: StringEnum) -> Predicate:
+    by_name = e.by_name
+    return lambda json: type(json) is str and json in by_name
+
+
+@accepts_json.register
+def _obj_accepts_json(e: Obj) -> Predicate:
+    keys, required = e.keys, [p.key for p in e.parts if p.mode == "req"]
+
+    def accepts(json: JsonValue) -> bool:
+        if type(json) is not dict or not json.keys() <= keys:
+            return False
+        return all(key in json for key in required)
+
+    return accepts
+
+
+@accepts_json.register
+def _tup_accepts_json(e: Tup) -> Predicate:
+    arity = e.arity
+    return lambda json: type(json) is list and len(json) == arity
+
+
+@accepts_json.register
+def _list_accepts_json(e: ListEncoding) -> Predicate:
+    return partial(_is_type, list)
+
+
+@accepts_json.register
+def _union_accepts_json(e: Union) -> Predicate:
+    tests = [matches for matches, _ in json_selectors(e)]
+    return lambda json: any(matches(json) for matches in tests)
+
+
+def json_constants(e: Encoding[Any]) -> dict[str, str]:
+    """The members of ``e``'s JSON objects that hold a constant
+    (``{"kind": "baker"}``): a union recognises the case's JSON by them."""
+    inner = unwrap(e, "json")
+    if inner is not None:
+        return json_constants(inner)
+    return constants(e)  # a record's constant fields are its JSON's
