@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from data_encoding.bson import decode_bson, encode_bson
 from data_encoding.errors import DecodeError, EncodeError
 from data_encoding.jsonvalue import DuplicateKeys, JsonValue
+from data_encoding.tree.bson import decode_bson, encode_bson
 
 # (value, hex of its BSON, what decoding that hex gives back), from the reference,
 # but one: the reference reads an empty BSON array (type 0x04) as {}, which is

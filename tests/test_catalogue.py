@@ -11,10 +11,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from data_encoding import DecodeError, DefinitionError, JsonError, binary_schema, registry
-from data_encoding.catalogue import admin, chains
+from data_encoding import DecodeError, DefinitionError, JsonError, binary_schema
 from data_encoding.errors import format_path
-from data_encoding.registry import UnknownId
+from data_encoding.node import registry
+from data_encoding.node.catalogue import admin, chains
+from data_encoding.node.registry import UnknownId
 
 IDS = registry.ids()
 

@@ -1836,7 +1836,7 @@ def test_strategy_without_hypothesis_says_what_to_install(
     for name in [m for m in sys.modules if m == "hypothesis" or m.startswith("hypothesis.")]:
         monkeypatch.setitem(sys.modules, name, None)  # as if it were not installed
     # and the strategies pass not imported yet, as in a process without Hypothesis
-    monkeypatch.delitem(sys.modules, "data_encoding.strategies", raising=False)
+    monkeypatch.delitem(sys.modules, "data_encoding.passes.strategies", raising=False)
     fresh = obj(req("a", uint8), req("b", list_(string)))
     with pytest.raises(ImportError) as info:
         fresh.strategy()

@@ -1,7 +1,7 @@
 """Generated code against the same encodings compiled without inlining.
 
 A composite compiles into one function with its parts inlined (see
-``data_encoding.emit``): fused ``struct`` runs across records, union tags
+``data_encoding.passes.emit``): fused ``struct`` runs across records, union tags
 and presence bytes peeked inside a run, loops with inlined bodies. With the
 line budget at zero, every part is instead a call of its own compiled
 function. The two code paths differ; their results must not.
@@ -24,7 +24,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import data_encoding as de
-from data_encoding import DataEncodingError, Encoding, emit
+from data_encoding import DataEncodingError, Encoding
+from data_encoding.passes import emit
 from dsl import build
 from golden import legacy_records
 from test_failures import FUZZ, PYTHONISH, RICH, mutated, rich_encodings

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 import data_encoding as de
 from data_encoding import DecodeError, EncodeError, JsonError
-from data_encoding.base58 import ALPHABET, check_decoder, check_encode, checksum
-from data_encoding.hashes import (
+from data_encoding.node.base58 import ALPHABET, check_decoder, check_encode, checksum
+from data_encoding.node.hashes import (
     Base58Hash,
     BlockHash,
     ChainId,
@@ -34,7 +34,7 @@ from data_encoding.hashes import (
     operation_list_list_hash,
     protocol_hash,
 )
-from data_encoding.timestamp import (
+from data_encoding.node.timestamp import (
     MAX_RFC3339,
     MIN_RFC3339,
     parse_rfc3339,

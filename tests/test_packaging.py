@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from data_encoding import registry
+from data_encoding.node import registry
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -55,8 +55,8 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_the_wheel_carries_the_samples_and_the_typing_marker(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
-    samples = {n for n in names if n.startswith("data_encoding/catalogue/samples/")}
-    assert samples == {f"data_encoding/catalogue/samples/{id}.json" for id in registry.ids()}
+    samples = {n for n in names if n.startswith("data_encoding/node/catalogue/samples/")}
+    assert samples == {f"data_encoding/node/catalogue/samples/{id}.json" for id in registry.ids()}
     assert "data_encoding/py.typed" in names
 
 
@@ -68,7 +68,7 @@ def test_an_installed_wheel_finds_every_ids_samples(wheel: Path, tmp_path: Path)
         check=True,
     )
     script = (
-        "from data_encoding import registry\n"
+        "from data_encoding.node import registry\n"
         "import data_encoding\n"
         "print(data_encoding.__file__)\n"
         "print(sum(len(registry.find(i).samples['valid']) for i in registry.ids()))\n"

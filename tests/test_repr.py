@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import data_encoding as de
-from data_encoding.catalogue import admin
+from data_encoding.node.catalogue import admin
 from random_dsl import encodings
 
 NAMES: dict[str, Any] = {name: getattr(de, name) for name in de.__all__}
@@ -35,7 +35,7 @@ def _points(self: de.Encoding[Any]) -> de.Encoding[Any]:
     [
         (lambda: de.uint8, "uint8"),
         (lambda: de.hashes.block_hash, "hashes.block_hash"),
-        (lambda: admin.PROCESS_STATE, "catalogue.admin.PROCESS_STATE"),
+        (lambda: admin.PROCESS_STATE, "node.catalogue.admin.PROCESS_STATE"),
         (
             lambda: de.obj(de.req("id", de.uint16), de.opt("name", de.string)),
             "obj(req('id', uint16), opt('name', string))",

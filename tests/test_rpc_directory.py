@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from data_encoding import DefinitionError, empty, rpc
-from data_encoding.catalogue.discovery import SERVICE_TREE
-from data_encoding.hashes import BlockHash, ChainId
-from data_encoding.node import PublicKeyHash, output_family, public_key_hash, set_output_family
+from data_encoding import DefinitionError, empty
+from data_encoding.node import PublicKeyHash, output_family, public_key_hash, rpc, set_output_family
+from data_encoding.node.catalogue.discovery import SERVICE_TREE
+from data_encoding.node.hashes import BlockHash, ChainId
 from golden import VECTORS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -334,9 +334,9 @@ def test_an_output_family_block_is_per_thread() -> None:
 # ------------------------------------------------------------------ typing
 
 USER_FILE = """
-from data_encoding.catalogue.chains import BLOCK_HEADER, CHECKPOINT
+from data_encoding.node.catalogue.chains import BLOCK_HEADER, CHECKPOINT
 from data_encoding import obj, req, opt, uint16, string
-from data_encoding.typed import typed
+from data_encoding.tree.typed import typed
 from typing import NotRequired, TypedDict
 
 header = BLOCK_HEADER.decode(b"")

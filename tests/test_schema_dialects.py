@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 
 from data_encoding import EncodeError, binary_schema, binary_schema_v1
-from data_encoding.catalogue.discovery import SERVICE_TREE
+from data_encoding.node.catalogue.discovery import SERVICE_TREE
 from golden import VECTORS, expect_tests, ordered_json
 
 ONE_ZERO = {

@@ -38,8 +38,8 @@ from data_encoding import (
     req,
     string,
 )
-from data_encoding import schema as bs
-from data_encoding.table import render
+from data_encoding.passes import schema as bs
+from data_encoding.passes.table import render
 from dsl import build
 from golden import VECTORS, legacy_records, ordered_json
 
@@ -400,8 +400,8 @@ def test_seed_daemon_status_schema() -> None:
     by hand with the reference's algorithm: the def names the union, the list
     of strings takes ``X_0`` for its element, and ``n`` brings the ``N.t``
     entry."""
-    from data_encoding.catalogue.admin import PROCESS_STATE
-    from data_encoding.describe import ZARITH_TEXTS
+    from data_encoding.node.catalogue.admin import PROCESS_STATE
+    from data_encoding.passes.describe import ZARITH_TEXTS
 
     daemon_status = obj(
         req("id", int31),

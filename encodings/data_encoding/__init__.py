@@ -12,9 +12,6 @@ Combinators build immutable encodings; each one encodes and decodes binary
 {'id': 7, 'name': None}
 """
 
-from . import bounded, fixed, hashes, timestamp, variable
-from .anyjson import json
-from .core import Atom, Encoding
 from .depth import max_depth, set_max_depth
 from .errors import (
     DataEncodingError,
@@ -24,8 +21,13 @@ from .errors import (
     ErrorCode,
     JsonError,
 )
-from .framing import check_size, dynamic_size, padded
-from .primitives import (
+from .node import hashes, timestamp
+from .passes.schema import BinarySchema, binary_schema, binary_schema_v1
+from .tree import bounded, fixed, variable
+from .tree.anyjson import json
+from .tree.core import Atom, Encoding
+from .tree.framing import check_size, dynamic_size, padded
+from .tree.primitives import (
     bool_,
     constant,
     empty,
@@ -43,14 +45,13 @@ from .primitives import (
     uint30,
     unit,
 )
-from .records import Field, dft, merge_objs, merge_tups, obj, opt, req, tup, varopt
-from .schema import BinarySchema, binary_schema, binary_schema_v1
-from .sequences import array, array_with_length, list_, list_with_length
-from .size import DYNAMIC, VARIABLE, Fixed, Size
-from .strings import bytes_, string
-from .unions import Case, case, option, string_enum, union
-from .wrappers import conv, def_, delayed, mu, splitted
-from .zarith import n, z
+from .tree.records import Field, dft, merge_objs, merge_tups, obj, opt, req, tup, varopt
+from .tree.sequences import array, array_with_length, list_, list_with_length
+from .tree.size import DYNAMIC, VARIABLE, Fixed, Size
+from .tree.strings import bytes_, string
+from .tree.unions import Case, case, option, string_enum, union
+from .tree.wrappers import conv, def_, delayed, mu, splitted
+from .tree.zarith import n, z
 
 __all__ = [
     "DYNAMIC",

@@ -1,7 +1,7 @@
 """Compiled pieces, built once on first use, safely between threads.
 
 An encoding compiles its reader, writer, sizer and JSON converters the first
-time it needs them (see :mod:`data_encoding.core`). :class:`compiled` is the
+time it needs them (see :mod:`data_encoding.tree.core`). :class:`compiled` is the
 descriptor that does it, like :class:`functools.cached_property`, with one
 difference: every build in the library holds one re-entrant lock,
 :data:`COMPILING` (building one piece builds its parts', in any order), so

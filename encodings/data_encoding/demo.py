@@ -15,8 +15,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from . import DataEncodingError, registry, rpc
+from . import DataEncodingError
 from .jsonvalue import dumps, loads
+from .node import registry, rpc
 
 SAMPLE = '{"id": 3, "pid": 4242, "state": "exited", "code": 1}'
 """A daemon status: daemon 3's process 4242 exited with code 1."""

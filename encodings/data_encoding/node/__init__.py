@@ -1,16 +1,19 @@
 """The node's primitive types (the seed's part 2, "Primitive types").
 
-* :mod:`~data_encoding.hashes`: block, operation, protocol, context and
+* :mod:`~data_encoding.node.hashes`: block, operation, protocol, context and
   operation-list-list hashes and chain ids (fixed bytes, Base58Check in JSON);
 * :mod:`.keys`: ``Signature.Public_key_hash`` and the two address families;
-* :mod:`~data_encoding.timestamp`: ``timestamp.rfc``, ``.system``, ``.protocol``;
+* :mod:`~data_encoding.node.timestamp`: ``timestamp.rfc``, ``.system``, ``.protocol``;
 * :mod:`.fitness`: block fitness and its order;
 * ``unistring`` is the library's ``string``; ``bignum`` is ``z``.
 """
 
 from __future__ import annotations
 
-from ..hashes import (
+from ..tree.strings import string as unistring
+from ..tree.zarith import z as bignum
+from .fitness import compare_fitness, fitness, fitness_key
+from .hashes import (
     block_hash,
     chain_id,
     context_hash,
@@ -18,9 +21,6 @@ from ..hashes import (
     operation_list_list_hash,
     protocol_hash,
 )
-from ..strings import string as unistring
-from ..zarith import z as bignum
-from .fitness import compare_fitness, fitness, fitness_key
 from .keys import (
     ADDRESS_FAMILIES,
     PublicKeyHash,

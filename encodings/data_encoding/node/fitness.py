@@ -26,10 +26,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..core import Encoding, publish
-from ..sequences import list_
-from ..strings import bytes_
-from ..wrappers import def_, splitted
+from ..tree.core import Encoding, publish
+from ..tree.sequences import list_
+from ..tree.strings import bytes_
+from ..tree.wrappers import def_, splitted
 
 __all__ = ["compare_fitness", "fitness", "fitness_key"]
 

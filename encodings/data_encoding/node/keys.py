@@ -44,15 +44,15 @@ from contextvars import ContextVar
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final, Literal
 
-from ..base58 import check_decoder, check_encode
-from ..core import Encoding, publish
 from ..errors import EncodeError, JsonError
-from ..fixed import bytes_
-from ..leaves import wrong_type, wrong_value_type
-from ..records import Named
-from ..strings import string
-from ..unions import case, union
-from ..wrappers import DirectJson, conv, def_
+from ..tree.core import Encoding, publish
+from ..tree.fixed import bytes_
+from ..tree.leaves import wrong_type, wrong_value_type
+from ..tree.records import Named
+from ..tree.strings import string
+from ..tree.unions import case, union
+from ..tree.wrappers import DirectJson, conv, def_
+from .base58 import check_decoder, check_encode
 
 if TYPE_CHECKING:
     from typing import Self

@@ -14,7 +14,7 @@ whose binary form and values are another's (a ``def_``, ``delayed``, the
 binary side of ``splitted``) takes that node's pieces
 (:func:`same_binary`). Each piece is built once per node and kept on it: the
 pieces are the node's ``_read``, ``_write`` and ``_size_of``
-(:class:`~data_encoding.core.Encoding` builds them here, on first use).
+(:class:`~data_encoding.tree.core.Encoding` builds them here, on first use).
 """
 
 from __future__ import annotations
@@ -23,20 +23,20 @@ import struct
 from functools import singledispatch
 from typing import Any
 
-from ..anyjson import Bson
-from ..bson import decode_bson, encode_bson
-from ..core import Encoding, Reader, Sizer, Writer
 from ..depth import knot
 from ..errors import DataEncodingError, DecodeError, EncodeError, not_enough_data
-from ..framing import HEADERS, CheckSize, DynamicSize
-from ..leaves import AtomEncoding, refuse
-from ..records import Parts
-from ..sequences import ListEncoding
-from ..size import Fixed
-from ..strings import RawBytes, text_of
-from ..unions import Union
-from ..wrappers import Conv, Mu, guard, user_error
-from ..zarith import Zarith, read_n, read_z, size_n, size_z, write_n, write_z
+from ..tree.anyjson import Bson
+from ..tree.bson import decode_bson, encode_bson
+from ..tree.core import Encoding, Reader, Sizer, Writer
+from ..tree.framing import HEADERS, CheckSize, DynamicSize
+from ..tree.leaves import AtomEncoding, refuse
+from ..tree.records import Parts
+from ..tree.sequences import ListEncoding
+from ..tree.size import Fixed
+from ..tree.strings import RawBytes, text_of
+from ..tree.unions import Union
+from ..tree.wrappers import Conv, Mu, guard, user_error
+from ..tree.zarith import Zarith, read_n, read_z, size_n, size_z, write_n, write_z
 from .binarygen import compile_reader, compile_writer, reads_whole, writes_whole
 from .binaryrules import (
     canonical,

@@ -5,8 +5,8 @@ A composite compiles into one function (:func:`compile_reader`,
 (:func:`emit_read`, :func:`emit_write`) down to a size budget, beyond which
 they are called. How the code is rendered (pending ``struct`` runs, choices
 that carry the code after them into their branches, error paths) is
-:mod:`data_encoding.emit`'s; records and tuples emit through
-:mod:`data_encoding.codegen`.
+:mod:`data_encoding.passes.emit`'s; records and tuples emit through
+:mod:`data_encoding.passes.recordgen`.
 
 :func:`inline_code` gives, per node type, the code a node emits when it is
 inlined: a writer ``write(g, v, path, then)`` that emits the writing of
@@ -23,19 +23,16 @@ from collections.abc import Callable
 from functools import singledispatch
 from typing import Any, NamedTuple
 
-from ..codegen import emit_read as emit_parts_read
-from ..codegen import emit_write as emit_parts_write
-from ..core import Encoding, Guard, Reader, Then, Writer
-from ..emit import Gen, Path, Put, Take, const, shown, tuple_expr
 from ..errors import DecodeError, not_enough_data
-from ..framing import HEADERS, DynamicSize
-from ..hashes import HashBytes
-from ..leaves import AtomEncoding
-from ..records import Parts
-from ..sequences import ListEncoding
-from ..strings import RawBytes, text_of
-from ..unions import Case, Option, Union
-from ..wrappers import Delayed
+from ..node.hashes import HashBytes
+from ..tree.core import Encoding, Guard, Reader, Then, Writer
+from ..tree.framing import HEADERS, DynamicSize
+from ..tree.leaves import AtomEncoding
+from ..tree.records import Parts
+from ..tree.sequences import ListEncoding
+from ..tree.strings import RawBytes, text_of
+from ..tree.unions import Case, Option, Union
+from ..tree.wrappers import Delayed
 from .binaryrules import (
     bad_frame,
     canonical,
@@ -53,6 +50,9 @@ from .binaryrules import (
     writes_inline,
 )
 from .choosing import INLINE_CASES, by_constant
+from .emit import Gen, Path, Put, Take, const, shown, tuple_expr
+from .recordgen import emit_read as emit_parts_read
+from .recordgen import emit_write as emit_parts_write
 
 __all__ = [
     "compile_reader",

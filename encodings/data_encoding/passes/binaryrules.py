@@ -17,14 +17,14 @@ from functools import partial, singledispatch
 from typing import Any
 
 from ..compiling import built
-from ..core import Atom, Encoding, ManyReader, Predicate, Writer
 from ..errors import DataEncodingError, DecodeError, EncodeError, ErrorCode, not_enough_data
-from ..framing import HEADERS, DynamicSize
-from ..leaves import AtomEncoding, wrong_value_type
-from ..sequences import ListEncoding
-from ..unions import Case, Option, Union
-from ..wrappers import Conv, Splitted, Transparent, guard
-from ..zarith import Zarith, read_many, write_many
+from ..tree.core import Atom, Encoding, ManyReader, Predicate, Writer
+from ..tree.framing import HEADERS, DynamicSize
+from ..tree.leaves import AtomEncoding, wrong_value_type
+from ..tree.sequences import ListEncoding
+from ..tree.unions import Case, Option, Union
+from ..tree.wrappers import Conv, Splitted, Transparent, guard
+from ..tree.zarith import Zarith, read_many, write_many
 from .choosing import by_constant, first_case, member, value_selectors
 
 __all__ = [

@@ -21,19 +21,19 @@ from functools import partial, singledispatch
 from typing import Any
 
 from ..compiling import built
-from ..core import Encoding, Predicate
 from ..errors import DataEncodingError, EncodeError, JsonError, describe_value, type_name
-from ..framing import Wrapper
 from ..jsonvalue import JsonValue
-from ..leaves import is_integer
-from ..primitives import Bool, Float, Int, ZeroWidth
-from ..records import Obj, Tup
-from ..sequences import ListEncoding
-from ..strings import RawBytes
-from ..transparent import unwrap
-from ..unions import Case, StringEnum, Union
-from ..wrappers import Conv, Splitted
-from ..zarith import Zarith
+from ..tree.core import Encoding, Predicate
+from ..tree.framing import Wrapper
+from ..tree.leaves import is_integer
+from ..tree.primitives import Bool, Float, Int, ZeroWidth
+from ..tree.records import Obj, Tup
+from ..tree.sequences import ListEncoding
+from ..tree.strings import RawBytes
+from ..tree.unions import Case, StringEnum, Union
+from ..tree.wrappers import Conv, Splitted
+from ..tree.zarith import Zarith
+from .transparent import unwrap
 
 __all__ = [
     "INLINE_CASES",

@@ -4,9 +4,9 @@ from closures; the one place JSON errors are built, with their paths.
 A composite's converter reaches its parts' through a :class:`Via`: their
 exact converters, or their fast ones (:mod:`.jsonform` builds the fast
 variant of a composite that is not generated this way). A wrapper whose JSON
-form is another node's (:func:`~data_encoding.transparent.unwrap`) takes
+form is another node's (:func:`~data_encoding.passes.transparent.unwrap`) takes
 that node's converters, unless it changes values (``conv``) or brings its
-own (:class:`~data_encoding.wrappers.DirectJson`).
+own (:class:`~data_encoding.tree.wrappers.DirectJson`).
 
 How a union recognises its cases' JSON is :mod:`.choosing`'s.
 """
@@ -19,17 +19,16 @@ from dataclasses import dataclass
 from functools import partial, singledispatch
 from typing import Any
 
-from ..anyjson import Bson, check_json
-from ..codegen import bad_arity, key_error, spliced
-from ..core import Encoding, FromJson, Predicate, ToJson
 from ..depth import knot
 from ..errors import DataEncodingError, EncodeError, JsonError, describe_value
 from ..jsonvalue import DuplicateKeys, JsonValue
-from ..leaves import int_from_json, int_to_json, wrong_type, wrong_value_type
-from ..primitives import Bool, Float, Int, ZeroWidth, decimal_from_json
-from ..records import Obj, Tup
-from ..sequences import ListEncoding
-from ..strings import (
+from ..tree.anyjson import Bson, check_json
+from ..tree.core import Encoding, FromJson, Predicate, ToJson
+from ..tree.leaves import int_from_json, int_to_json, wrong_type, wrong_value_type
+from ..tree.primitives import Bool, Float, Int, ZeroWidth, decimal_from_json
+from ..tree.records import Obj, Tup
+from ..tree.sequences import ListEncoding
+from ..tree.strings import (
     RawBytes,
     hex_from_json,
     text_of,
@@ -38,11 +37,12 @@ from ..strings import (
     utf8_of_json,
     wrong_length,
 )
-from ..transparent import unwrap
-from ..unions import Case, Option, StringEnum, Union
-from ..wrappers import Conv, DirectJson, Mu, guard
-from ..zarith import Zarith, check_number
+from ..tree.unions import Case, Option, StringEnum, Union
+from ..tree.wrappers import Conv, DirectJson, Mu, guard
+from ..tree.zarith import Zarith, check_number
 from .choosing import Member, first_case, json_member, json_selectors, member, value_selectors
+from .recordgen import bad_arity, key_error, spliced
+from .transparent import unwrap
 
 __all__ = ["Via", "exact_from", "exact_to", "same_converters"]
 

@@ -18,12 +18,12 @@ from collections.abc import Callable
 from typing import Any
 
 from ..compiling import built
-from ..core import Encoding, FromJson, ToJson
-from ..emit import shown
-from ..records import Parts
-from ..sequences import ListEncoding
-from ..unions import Union
-from ..wrappers import Conv, Delayed, Mu
+from ..tree.core import Encoding, FromJson, ToJson
+from ..tree.records import Parts
+from ..tree.sequences import ListEncoding
+from ..tree.unions import Union
+from ..tree.wrappers import Conv, Delayed, Mu
+from .emit import shown
 from .jsonexact import Via, exact_from, exact_to, same_converters
 from .jsongen import JGen, inline_code
 

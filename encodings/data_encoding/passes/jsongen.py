@@ -2,7 +2,7 @@
 
 A record, tuple, list, union or option compiles its JSON conversion into one
 Python function, its parts emitting their code into it (as the binary
-generator of :mod:`data_encoding.emit` does; which node emits what is
+generator of :mod:`data_encoding.passes.emit` does; which node emits what is
 :mod:`.jsonform`'s): a record becomes a dict display
 of its members' conversions, a union an ``if`` chain on its constant member,
 an integer a type and range test, so that converting ``{uid, state: union,
@@ -29,17 +29,17 @@ from collections.abc import Callable, Sequence
 from functools import partial, singledispatch
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..emit import Source
-from ..primitives import Bool, Int, ZeroWidth
-from ..records import Parts
-from ..sequences import ListEncoding
-from ..strings import RawBytes
-from ..unions import Option, Union
+from ..tree.primitives import Bool, Int, ZeroWidth
+from ..tree.records import Parts
+from ..tree.sequences import ListEncoding
+from ..tree.strings import RawBytes
+from ..tree.unions import Option, Union
 from .choosing import by_constant
+from .emit import Source
 
 if TYPE_CHECKING:
-    from ..codegen import Part
-    from ..core import Encoding
+    from ..tree.core import Encoding
+    from .recordgen import Part
 
 
 class Bail(Exception):

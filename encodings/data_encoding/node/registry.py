@@ -1,0 +1,119 @@
+"""The catalogue's index: every record and body of the node, under a stable id.
+
+Ids are dotted and lower-case (``shell.block_header``, ``admin.daemon``,
+``rpc.service_tree``...). Each :class:`Entry` gives the encoding, a one-line
+description, the part of the seed it implements and its samples (valid
+values in JSON and hex, and invalid inputs with the error they give, read
+from ``seeds/samples/<id>.json``, shipped in the package: :data:`SAMPLES`).
+
+The catalogue registers itself on first use (:mod:`data_encoding.node.catalogue`);
+its encodings are module constants there, so they pickle by reference.
+
+>>> from data_encoding.node import registry
+>>> registry.find("chain.checkpoint").section
+'2 Checkpoint'
+>>> str(registry.UnknownId("chain.checkpont", ["chain.checkpoint"]))
+"unknown id 'chain.checkpont'; did you mean 'chain.checkpoint'?"
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+from importlib import import_module
+from pathlib import Path
+from typing import Any
+
+from ..errors import DefinitionError
+from ..jsonvalue import JsonValue
+from ..tree.core import Encoding
+
+__all__ = ["Entry", "UnknownId", "entries", "find", "ids", "register"]
+
+SAMPLES = Path(__file__).resolve().parent / "catalogue" / "samples"
+"""Where the samples are: package data, so installed wheels carry them (the
+project's ``seeds/samples`` is a link to this folder)."""
+
+_ID = re.compile(r"[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)*")
+
+
+class UnknownId(LookupError):
+    """``find`` of an id that is not registered (the message names close ones)."""
+
+    def __init__(self, id: str, close: list[str]) -> None:
+        hint = f"; did you mean {' or '.join(map(repr, close))}?" if close else ""
+        super().__init__(f"unknown id {id!r}{hint}")
+        self.id = id
+        self.close = close
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One catalogue id."""
+
+    id: str
+    encoding: Encoding[Any] = field(repr=False)
+    #: one line: what the value is
+    description: str
+    #: the seed's part and heading, e.g. ``"4.1 Administration"``
+    section: str
+
+    @cached_property
+    def samples(self) -> dict[str, list[dict[str, JsonValue]]]:
+        """``{"valid": [{"json", "hex"}...], "invalid": [{"hex" or "json", "error"}...]}``.
+
+        A valid sample may add ``"decoded"``: the JSON its hex reads back to,
+        when the binary form holds less (a system time's fraction of a
+        second); an ``error`` is ``{"code", "offset", "path"}`` (``path`` as
+        ``$.a[2]``)."""
+        try:
+            text = (SAMPLES / f"{self.id}.json").read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return {"valid": [], "invalid": []}
+        loaded: dict[str, list[dict[str, JsonValue]]] = json.loads(text)
+        return loaded
+
+
+_ENTRIES: dict[str, Entry] = {}
+
+
+def register(id: str, encoding: Encoding[Any], description: str, section: str) -> None:
+    """Add ``id`` (:class:`DefinitionError` when it is taken or malformed)."""
+    if _ID.fullmatch(id) is None:
+        raise DefinitionError(f"catalogue id {id!r} is not dotted lower-case words")
+    if id in _ENTRIES:
+        raise DefinitionError(f"catalogue id {id!r} is already registered")
+    if not isinstance(encoding, Encoding):
+        raise DefinitionError(f"catalogue id {id!r}: expected an encoding, got {encoding!r}")
+    _ENTRIES[id] = Entry(id, encoding, description, section)
+
+
+def _load() -> dict[str, Entry]:
+    import_module("data_encoding.node.catalogue")  # once: its modules register their ids
+    return _ENTRIES
+
+
+def ids() -> list[str]:
+    """Every registered id, sorted."""
+    return sorted(_load())
+
+
+def entries() -> list[Entry]:
+    """Every entry, sorted by id."""
+    found = _load()
+    return [found[i] for i in sorted(found)]
+
+
+def find(id: str) -> Entry:
+    """The entry of ``id`` (:class:`UnknownId` naming close ids otherwise)."""
+    found = _load()
+    try:
+        return found[id]
+    except KeyError:
+        raise UnknownId(id, difflib.get_close_matches(id, found, n=3, cutoff=0.6)) from None

@@ -1,0 +1,279 @@
+"""``json_schema()``: the JSON Schema (draft-04) of an encoding's JSON form.
+
+The reference derives it from the JSON side of each combinator (``splitted``
+uses its JSON encoding); :func:`json_schema` gives the same documents, with
+the same key order:
+
+====================================  =============================================
+encoding                              schema
+====================================  =============================================
+``null`` / ``empty`` / ``unit``       ``{"type": "null"}`` / closed object / ``{}``
+``constant(s)`` / ``string_enum``     ``{"type": "string", "enum": [...]}``
+integers, ``ranged_int``              ``{"type": "integer", "minimum", "maximum"}``
+``int64`` / ``n`` / ``z``             ``$ref`` to ``int64`` / ``positive_bignum`` / ``bignum``
+``float_`` / ``ranged_float``         ``{"type": "number"}`` (with bounds)
+``string`` / ``bytes_``               ``$ref`` to ``unistring`` / hex ``pattern``
+``list_`` / ``array``                 ``{"type": "array", "items": S}``
+``tup``                               ``items`` as a list, ``"additionalItems": false``
+``obj`` / ``merge_objs``              ``properties``, ``required``, closed
+``union`` / ``option``                ``{"oneOf": [...]}``
+``def_`` / ``mu``                     ``$ref`` to a definition under ``#/definitions/``
+``json``                              ``{}``
+====================================  =============================================
+
+Definitions are listed in name order at the end of the root. Legacy (the
+default dialect) and 1.0 differ: legacy's hex pattern is ``^[a-zA-Z0-9]+$``,
+an empty object has ``"properties": {}``, a ``def_`` at the root stays a
+``$ref``, and neither union cases nor fields carry titles; ``bounded.string``
+is a plain string there. ``"required"`` lists the fields in reverse order and
+``string_enum`` its strings in reverse order, as the reference (whose order
+for more than three strings comes from a hash table and cannot be reproduced).
+A ``def_`` id used for two different encodings is a :class:`DefinitionError`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import DefinitionError
+from ..jsonvalue import JsonValue
+from ..tree.anyjson import Bson
+from ..tree.core import Encoding
+from ..tree.primitives import Bool, Float, Int, ZeroWidth
+from ..tree.records import MergeObjs, MergeTups, Obj, Tup
+from ..tree.sequences import ListEncoding
+from ..tree.strings import RawBytes
+from ..tree.unions import StringEnum, Union
+from ..tree.wrappers import Def, Mu
+from ..tree.zarith import Zarith
+from .schema import Dialect
+from .transparent import unwrap
+
+SCHEMA_URI = "http://json-schema.org/draft-04/schema#"
+
+Schema = dict[str, JsonValue]
+
+_UNISTRING: Schema = {
+    "title": "Universal string representation",
+    "description": "Either a plain UTF8 string, or a sequence of bytes for strings that "
+    "contain invalid byte sequences.",
+    "oneOf": [
+        {"type": "string"},
+        {
+            "type": "object",
+            "properties": {
+                "invalid_utf8_string": {
+                    "type": "array",
+                    "items": {"type": "integer", "minimum": 0, "maximum": 255},
+                }
+            },
+            "required": ["invalid_utf8_string"],
+            "additionalProperties": False,
+        },
+    ],
+}
+_BUILTINS: dict[str, Schema] = {
+    "unistring": _UNISTRING,
+    "int64": {
+        "title": "64 bit integers",
+        "description": "Decimal representation of 64 bit integers",
+        "type": "string",
+    },
+    "positive_bignum": {
+        "title": "Positive big number",
+        "description": "Decimal representation of a positive big number",
+        "type": "string",
+    },
+    "bignum": {
+        "title": "Big number",
+        "description": "Decimal representation of a big number",
+        "type": "string",
+    },
+}
+
+# an object's alternatives: (properties, required names) for each
+_Alternatives = list[tuple[list[tuple[str, Schema]], list[str]]]
+
+
+def _ref(name: str) -> Schema:
+    return {"$ref": f"#/definitions/{name}"}
+
+
+def _titled(schema: Schema, title: str | None, description: str | None) -> Schema:
+    head: Schema = {}
+    if title is not None:
+        head["title"] = title
+    if description is not None:
+        head["description"] = description
+    return {**head, **schema}
+
+
+class _Deriver:
+    def __init__(self, dialect: Dialect) -> None:
+        self.legacy = dialect == "legacy"
+        self.definitions: dict[str, Schema] = {}
+        self.pending: set[str] = set()
+
+    def define(self, name: str, schema: Schema) -> Schema:
+        known = self.definitions.get(name)
+        if known is not None and known != schema:
+            raise DefinitionError(
+                f"json_schema: two different encodings are both defined as {name!r}",
+                code="duplicate_definition",
+            )
+        self.definitions[name] = schema
+        return _ref(name)
+
+    def builtin(self, name: str) -> Schema:
+        return self.define(name, _BUILTINS[name])
+
+    # ----------------------------------------------------------- elements
+
+    def element(self, e: Encoding[Any]) -> Schema:
+        if isinstance(e, Def):
+            return self.define(e.id, _titled(self.element(e.inner), e.title, e.description))
+        inner = unwrap(e, "json")
+        if inner is not None:
+            return self.element(inner)
+        if isinstance(e, Mu):
+            return self.mu(e)
+        if isinstance(e, ZeroWidth):
+            return self.zero_width(e)
+        if isinstance(e, Bool):
+            return {"type": "boolean"}
+        if isinstance(e, Int):
+            if e.json_string:
+                return self.builtin("int64")
+            return {"type": "integer", "minimum": e.lo, "maximum": e.hi}
+        if isinstance(e, Float):
+            if e.lo is None or e.hi is None:
+                return {"type": "number"}
+            return {"type": "number", "minimum": e.lo, "maximum": e.hi}
+        if isinstance(e, Zarith):
+            return self.builtin("positive_bignum" if e.natural else "bignum")
+        if isinstance(e, RawBytes):
+            if not e.text:
+                pattern = "^[a-zA-Z0-9]+$" if self.legacy else "^([a-zA-Z0-9][a-zA-Z0-9])*$"
+                return {"type": "string", "pattern": pattern}
+            if e.plain_json_limit is not None and self.legacy:
+                return {"type": "string"}
+            return self.builtin("unistring")
+        if isinstance(e, Bson):
+            return {}
+        if isinstance(e, StringEnum):
+            return {"type": "string", "enum": list(reversed(e.strings))}
+        if isinstance(e, ListEncoding):
+            return {"type": "array", "items": self.element(e.elt)}
+        if isinstance(e, Obj):  # merge_objs included
+            return self.objects(self.alternatives(e))
+        if isinstance(e, Tup):  # merge_tups included
+            shapes: list[Schema] = [
+                {"type": "array", "items": items, "additionalItems": False}
+                for items in self.items(e)
+            ]
+            return shapes[0] if len(shapes) == 1 else {"oneOf": list[JsonValue](shapes)}
+        if isinstance(e, Union):
+            return {"oneOf": [self.case(c.enc, c.title, c.description) for c in e.cases]}
+        raise DefinitionError(
+            f"json_schema: cannot describe an encoding of type {type(e).__name__}"
+        )
+
+    def zero_width(self, e: ZeroWidth) -> Schema:
+        if e.kind == "null":
+            return {"type": "null"}
+        if e.kind == "empty":
+            return self.object([], [])
+        if e.kind == "unit":
+            return {}
+        return {"type": "string", "enum": [e.constant]}
+
+    def case(self, e: Encoding[Any], title: str, description: str | None) -> Schema:
+        schema = self.element(e)
+        return schema if self.legacy else _titled(schema, title, description)
+
+    def mu(self, e: Mu) -> Schema:
+        if e.name not in self.definitions and e.name not in self.pending:
+            self.pending.add(e.name)
+            body = self.element(e.body)
+            self.pending.discard(e.name)
+            self.define(e.name, body if self.legacy else _titled(body, e.title, e.description))
+        return _ref(e.name)
+
+    # ----------------------------------------------------------- records
+
+    def object(self, properties: list[tuple[str, Schema]], required: list[str]) -> Schema:
+        schema: Schema = {"type": "object"}
+        if properties or self.legacy:
+            schema["properties"] = dict(properties)
+        if required:
+            schema["required"] = list(reversed(required))
+        schema["additionalProperties"] = False
+        return schema
+
+    def objects(self, alternatives: _Alternatives) -> Schema:
+        if len(alternatives) == 1:
+            return self.object(*alternatives[0])
+        return {"oneOf": [self.object(*a) for a in alternatives]}
+
+    def alternatives(self, e: Encoding[Any]) -> _Alternatives:
+        """The shapes of a record-like encoding's objects (a union of records
+        merged into a record gives one shape per case)."""
+        inner = unwrap(e, "json")
+        if inner is not None:  # a def_ in a merge is inlined, as the reference does
+            return self.alternatives(inner)
+        if isinstance(e, Mu):  # so is a recursive record (its fields refer to it)
+            return self.alternatives(e.body)
+        if isinstance(e, MergeObjs):
+            return [
+                (lp + rp, lr + rr)
+                for lp, lr in self.alternatives(e.left)
+                for rp, rr in self.alternatives(e.right)
+            ]
+        if isinstance(e, Obj):
+            properties, required = [], []
+            for p in e.parts:
+                schema = self.element(p.enc)
+                if not self.legacy:
+                    schema = _titled(schema, p.title, p.description)
+                properties.append((str(p.key), schema))
+                if p.mode == "req":
+                    required.append(str(p.key))
+            return [(properties, required)]
+        if isinstance(e, Union):
+            return [a for c in e.cases for a in self.alternatives(c.enc)]
+        if isinstance(e, ZeroWidth):
+            return [([], [])]
+        raise DefinitionError(f"json_schema: cannot merge an encoding of type {type(e).__name__}")
+
+    def items(self, e: Encoding[Any]) -> list[list[JsonValue]]:
+        """The element schemas of a tuple-like encoding's arrays, one list per
+        shape (a union of tuples merged into a tuple gives one per case)."""
+        inner = unwrap(e, "json")
+        if inner is not None:
+            return self.items(inner)
+        if isinstance(e, Mu):
+            return self.items(e.body)
+        if isinstance(e, MergeTups):
+            return [a + b for a in self.items(e.left) for b in self.items(e.right)]
+        if isinstance(e, Tup):
+            return [[self.element(p.enc) for p in e.parts]]
+        if isinstance(e, Union):
+            return [items for c in e.cases for items in self.items(c.enc)]
+        raise DefinitionError(f"json_schema: cannot merge an encoding of type {type(e).__name__}")
+
+    # ----------------------------------------------------------- root
+
+    def root(self, e: Encoding[Any]) -> Schema:
+        if isinstance(e, Def) and not self.legacy:  # 1.0 inlines a def at the root
+            body = _titled(self.element(e.inner), e.title, e.description)
+        else:
+            body = self.element(e)
+        schema: Schema = {"$schema": SCHEMA_URI, **body}
+        if self.definitions:
+            schema["definitions"] = dict(sorted(self.definitions.items()))
+        return schema
+
+
+def json_schema(e: Encoding[Any], dialect: Dialect = "legacy") -> JsonValue:
+    """The JSON Schema of ``e``'s JSON form (see the module docstring)."""
+    return _Deriver(dialect).root(e)

@@ -1,0 +1,2 @@
+"""The tree: the nodes the combinators build, one type per combinator, with
+their parameters (see ``ARCHITECTURE.md``)."""

@@ -1,0 +1,426 @@
+"""The :class:`Encoding` base class: the nodes' public entry points.
+
+An encoding is an immutable node of a tree built by the combinators. The
+first time it is used, the passes (``passes/``) compile it, once, into plain
+functions kept on it, and every later call runs only those:
+
+* a reader ``read(buf, pos, end) -> (value, new_pos)`` over a ``bytes`` buffer,
+  with an absolute position and the end of the current frame;
+* a writer ``write(out, value)`` that appends to one ``bytearray``;
+* a sizer ``size_of(value) -> int``;
+* ``to_json(value)`` and ``from_json(json)``.
+
+Fixed-width leaves (integers, booleans, floats, fixed byte strings) also
+describe themselves as an :class:`Atom` (a ``struct`` format code plus
+conversions), so that records, tuples and lists fuse runs of them into one
+precompiled :class:`struct.Struct`.
+
+Why ``bytes`` and not ``memoryview`` for reading: slicing ``bytes`` yields the
+``bytes`` values we return without a second copy, and ``struct.unpack_from``
+and ``int.from_bytes`` accept it directly.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+from ..compiling import compiled
+from ..errors import DecodeError, DefinitionError, EncodeError, JsonError, describe_value
+from ..jsonvalue import JsonValue
+from .size import Fixed, Size
+
+if TYPE_CHECKING:
+    from hypothesis.strategies import SearchStrategy
+
+    from ..passes.schema import BinarySchema, Dialect
+
+T = TypeVar("T")
+C = TypeVar("C")
+
+Reader = Callable[[bytes, int, int], tuple[Any, int]]
+Writer = Callable[[bytearray, Any], None]
+Sizer = Callable[[Any], int]
+ToJson = Callable[[Any], JsonValue]
+FromJson = Callable[[JsonValue], Any]
+Predicate = Callable[[Any], bool]
+ManyReader = Callable[[bytes, int, int], list[Any]]
+Then = Callable[[], None] | None
+"""The rest of the code being generated (see ``passes.binarygen.emit_write``)."""
+
+BytesLike = bytes | bytearray | memoryview
+
+Guard = Callable[[str], str]
+"""An expression for generated code, given the name of the variable it tests."""
+
+
+@dataclass(frozen=True, slots=True)
+class Atom:
+    """A fixed-width leaf that can be fused into a larger ``struct`` format.
+
+    ``fmt`` is a big-endian ``struct`` code without the byte-order prefix
+    (``""`` for a zero-width leaf, which then takes no struct argument).
+    ``check(value)`` raises the precise :class:`EncodeError` for a value that
+    cannot be written; fused writers call it only after ``struct`` failed, to
+    say which field was wrong. ``pack`` turns a value into the struct argument
+    and ``unpack`` a struct result into a value (for zero-width leaves it
+    receives ``None`` and returns the constant value); either may be ``None``
+    for the identity (``pack_guard`` and ``unpack_guard`` let generated code
+    skip the call in the common case). ``unpack`` raises :class:`DecodeError`
+    with an offset relative to the atom's first byte (``None`` meaning 0).
+
+    A guard is a function of the name of the variable holding the value,
+    returning a Python expression: generated code is never made by filling
+    holes in a text, so no string of the user's can turn into code.
+    """
+
+    fmt: str
+    width: int
+    check: Callable[[Any], None]
+    pack: Callable[[Any], Any] | None = None
+    unpack: Callable[[Any], Any] | None = None
+    #: for generated code: the expression, over the variable it is given, that
+    #: holds when ``pack`` would return the value unchanged, so that it can be
+    #: packed without calling ``pack``
+    pack_guard: Guard | None = None
+    #: the same for ``unpack``: holds when ``unpack`` would return the raw value
+    unpack_guard: Guard | None = None
+    #: values of exactly this type go to ``struct`` as they are (it checks
+    #: them); others through ``pack``: a whole list of them takes one call
+    exact: type | None = None
+
+
+class Encoding(Generic[T]):
+    """A binary and JSON encoding of Python values of type ``T``.
+
+    Subclasses (the node types) set :attr:`size` and hold their parameters;
+    the passes build the functions the entry points run, kept on the node.
+    """
+
+    #: Fixed(n), DYNAMIC or VARIABLE.
+    size: Size
+    #: JSON ``null`` is one of its values (``option`` refuses such encodings).
+    nullable: bool = False
+
+    # ----------------------------------------------------------------- public
+
+    def encode(self, value: T) -> bytes:
+        """The binary form of ``value``; raises :class:`EncodeError`."""
+        out = bytearray()
+        try:
+            self._write(out, value)
+        except RecursionError:
+            raise _too_deep(EncodeError) from None
+        return bytes(out)
+
+    def decode(self, data: BytesLike) -> T:
+        """Decode ``data`` entirely; raises :class:`DecodeError` (``extra_bytes``
+        when bytes are left over)."""
+        buf = data if type(data) is bytes else _input(data)
+        try:
+            value, pos = self._read(buf, 0, len(buf))
+        except RecursionError:
+            raise _too_deep(DecodeError) from None
+        if pos != len(buf):
+            raise DecodeError(
+                "extra_bytes",
+                f"extra bytes: the value ends at byte {pos} of {len(buf)}",
+                offset=pos,
+            )
+        return value  # type: ignore[no-any-return]
+
+    def decode_prefix(self, data: BytesLike, offset: int = 0) -> tuple[T, int]:
+        """Decode one value starting at ``offset``; returns it and where it ends.
+
+        A variable-size encoding runs to the end of ``data``.
+        """
+        buf = data if type(data) is bytes else _input(data)
+        if type(offset) is not int or not 0 <= offset <= len(buf):
+            raise DecodeError(
+                "invalid_offset",
+                f"offset {describe_value(offset)} is not in the input ({len(buf)} bytes)",
+            )
+        return self._read_frame(buf, offset, len(buf))
+
+    def length(self, value: T) -> int:
+        """The number of bytes ``encode(value)`` produces (checked like ``encode``)."""
+        try:
+            return self._size_of(value)
+        except RecursionError:
+            raise _too_deep(EncodeError) from None
+
+    def to_json(self, value: T) -> JsonValue:
+        """The JSON form of ``value``, as Python JSON values; raises :class:`EncodeError`."""
+        try:
+            return self._to_json(value)
+        except RecursionError:
+            raise _too_deep(EncodeError) from None
+
+    def from_json(self, json: JsonValue) -> T:
+        """Read a JSON value (as :func:`json.loads` gives it); raises :class:`JsonError`."""
+        try:
+            return self._from_json(json)  # type: ignore[no-any-return]
+        except RecursionError:
+            raise _too_deep(JsonError) from None
+
+    def strategy(self) -> SearchStrategy[T]:
+        """A Hypothesis strategy of valid values (needs the ``hypothesis`` package:
+        ``pip install 'data-encoding[hypothesis]'``)."""
+        try:
+            from ..passes.strategies import from_encoding
+        except ModuleNotFoundError as exc:
+            if exc.name is None or exc.name.split(".")[0] != "hypothesis":
+                raise
+            raise ModuleNotFoundError(
+                "Encoding.strategy() needs Hypothesis, which is not installed: "
+                "pip install 'data-encoding[hypothesis]'",
+                name="hypothesis",
+            ) from None
+        return from_encoding(self)
+
+    def describe(self, dialect: Dialect = "legacy") -> BinarySchema:
+        """The binary schema, a value of :data:`~data_encoding.binary_schema`
+        (``binary_schema.to_json(e.describe())`` is what ``/describe`` publishes).
+
+        ``dialect="1.0"`` follows data-encoding 1.0 instead of the legacy library.
+        """
+        from ..passes.describe import describe
+
+        return describe(self, dialect)
+
+    def table(self, dialect: Dialect = "legacy") -> str:
+        """The human-readable layout tables of the binary form (``octez-codec describe``)."""
+        from ..passes.table import render
+
+        return render(self.describe(dialect), dialect)
+
+    def json_schema(self, dialect: Dialect = "legacy") -> JsonValue:
+        """The JSON Schema (draft-04) of the JSON form."""
+        from ..passes.jsonschema import json_schema
+
+        return json_schema(self, dialect)
+
+    # ---------------------------------------------------------------- repr
+
+    #: how the public call that built it was written (see :func:`combinator`)
+    _call: Call | None = None
+
+    def __repr__(self) -> str:
+        """The call that built it: a public module constant by its shortest
+        name (``uint8``, ``hashes.block_hash``), else the combinator call
+        (``obj(req('id', uint16), opt('name', string))``), else the constructor
+        call of an internal node."""
+        public = _PUBLIC.get(id(self))
+        if public is not None and public[0] is self:
+            return min((_public_name(*where) for where in public[1]), key=len)
+        if self._call is not None:
+            return self._call.text()
+        try:
+            built = self._rebuild()
+        except NotImplementedError:  # a user's subclass that does not say how
+            return f"<{type(self).__name__}>"
+        return call_text(type(self).__name__, built[1], {})
+
+    # ------------------------------------------------------------- pickling
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """An encoding pickles as the call that built it (what it compiled is
+        compiled again on first use); a public one, by reference."""
+        public = _PUBLIC.get(id(self))
+        if public is not None and public[0] is self:
+            return (_public, public[1][0])
+        return self._rebuild()
+
+    def _rebuild(self) -> tuple[Any, ...]:
+        """``(callable, args)`` (or ``(..., state)``) that builds this encoding again."""
+        raise NotImplementedError(f"{type(self).__name__} cannot be pickled")
+
+    @property
+    def fixed_length(self) -> int | None:
+        """``n`` when the size class is ``Fixed(n)``, else ``None``."""
+        return self.size.n if isinstance(self.size, Fixed) else None
+
+    # ------------------------------------------------------- compiled pieces
+    # Each is built by its pass (``passes/binary.py``, ``passes/jsonform.py``)
+    # on first use, and kept here: the entry points above call them.
+
+    @compiled
+    def _read(self) -> Reader:
+        from ..passes.binary import build_reader
+
+        return build_reader(self)
+
+    @compiled
+    def _write(self) -> Writer:
+        from ..passes.binary import build_writer
+
+        return build_writer(self)
+
+    @compiled
+    def _size_of(self) -> Sizer:
+        from ..passes.binary import build_sizer
+
+        return build_sizer(self)
+
+    @compiled
+    def _to_json(self) -> ToJson:
+        from ..passes.jsonform import to_json_of
+
+        return to_json_of(self)
+
+    @compiled
+    def _from_json(self) -> FromJson:
+        from ..passes.jsonform import from_json_of
+
+        return from_json_of(self)
+
+    def _read_frame(self, buf: bytes, pos: int, end: int) -> tuple[Any, int]:
+        try:
+            return self._read(buf, pos, end)
+        except RecursionError:
+            raise _too_deep(DecodeError) from None
+
+    # ------------------------------------------------- protocol for subclasses
+
+    def _object_fields(self) -> frozenset[str] | None:
+        """The keys of this encoding's dict values, when it is a record-like
+        encoding that ``merge_objs`` can merge; ``None`` otherwise."""
+        return None
+
+    def _tuple_arity(self) -> int | None:
+        """The length of this encoding's tuple values, when ``merge_tups`` can merge it."""
+        return None
+
+    def _labelled(self, name: str) -> Encoding[T]:
+        """This encoding, with ``name`` used in its error messages (see ``def_``)."""
+        return self
+
+
+_PUBLIC: dict[int, tuple[Encoding[Any], list[tuple[str, str]]]] = {}
+"""The public encodings (module-level ones), by id: the encoding, and each
+(module, name) it is published under, the first one first."""
+
+
+def publish(module: str, names: dict[str, Any]) -> None:
+    """Let the encodings among ``module``'s ``names`` (its globals) pickle by
+    reference: they unpickle to themselves."""
+    for name, value in names.items():
+        if isinstance(value, Encoding) and not name.startswith("_"):
+            _PUBLIC.setdefault(id(value), (value, []))[1].append((module, name))
+
+
+def _public_name(module: str, name: str) -> str:
+    """How a user names ``module.name``: bare when the package exports it at
+    its top; by the name the package gives its module (``fixed.string``,
+    ``hashes.block_hash``); else by its path below the package."""
+    top = importlib.import_module("data_encoding")
+    public = getattr(top, "__all__", ())
+    home = importlib.import_module(module)
+    if name in public and getattr(top, name) is getattr(home, name):
+        return name
+    for exported in public:
+        if getattr(top, exported) is home:
+            return f"{exported}.{name}"
+    return f"{module.removeprefix(top.__name__ + '.')}.{name}"
+
+
+def _argument_text(value: object) -> str:
+    if isinstance(value, list | tuple):
+        items = ", ".join(_argument_text(x) for x in value)
+        return (
+            f"[{items}]"
+            if isinstance(value, list)
+            else f"({items}{',' if len(value) == 1 else ''})"
+        )
+    if isinstance(value, type) or (callable(value) and hasattr(value, "__qualname__")):
+        name = str(getattr(value, "__qualname__", value))
+        # a local function by its own name (``<lambda>``), a method by its class's
+        return str(getattr(value, "__name__", name)) if "<locals>" in name else name
+    return repr(value)
+
+
+def call_text(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
+    """``name(arg, ..., key=value)``, each argument as it would be written."""
+    words = [_argument_text(a) for a in args]
+    words += [f"{k}={_argument_text(v)}" for k, v in kwargs.items()]
+    return f"{name}({', '.join(words)})"
+
+
+@dataclass(frozen=True)
+class Call:
+    """A public combinator call, as written: the function and its arguments."""
+
+    function: Callable[..., Any]
+    args: tuple[Any, ...]
+    kwargs: dict[str, Any]
+
+    def text(self) -> str:
+        return call_text(
+            _public_name(self.function.__module__, self.function.__name__), self.args, self.kwargs
+        )
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def combinator(function: F) -> F:
+    """Make a public combinator remember its calls, so that what it builds
+    prints as the call (``repr``; every combinator builds a new node)."""
+
+    @functools.wraps(function)
+    def build(*args: Any, **kwargs: Any) -> Any:
+        made = function(*args, **kwargs)
+        made._call = Call(build, args, kwargs)
+        return made
+
+    return build  # type: ignore[return-value]
+
+
+def _public(module: str, name: str) -> Encoding[Any]:
+    found: Encoding[Any] = getattr(importlib.import_module(module), name)
+    return found
+
+
+def identity(value: T) -> T:
+    return value
+
+
+def expect_encoding(value: object, where: str) -> Encoding[Any]:
+    """``value``, when it is an encoding; ``where`` names the combinator and
+    argument for the :class:`DefinitionError` raised otherwise."""
+    if isinstance(value, Encoding):
+        return value
+    raise DefinitionError(
+        f"{where}: expected an encoding, got {type(value).__name__} {describe_value(value)}"
+    )
+
+
+def expect(value: object, kind: type | tuple[type, ...], where: str, what: str) -> None:
+    """Raise a :class:`DefinitionError` saying ``where: what`` unless ``value``
+    is a ``kind`` (never a ``bool``, though Python counts it as an ``int``)."""
+    if not isinstance(value, kind) or isinstance(value, bool):
+        raise DefinitionError(f"{where}: {what}, not {type(value).__name__}")
+
+
+def expect_callable(value: C, where: str, what: str) -> C:
+    """``value``, when it is callable (else a :class:`DefinitionError`)."""
+    if callable(value):
+        return value
+    raise DefinitionError(f"{where}: {what} is not callable ({type(value).__name__})")
+
+
+def _input(data: object) -> bytes:
+    """The bytes to decode: a bytes-like object, copied (anything else is refused)."""
+    if isinstance(data, bytes | bytearray | memoryview):
+        return bytes(data)
+    raise DecodeError(
+        "wrong_type",
+        f"expected bytes, bytearray or memoryview to decode, got {type(data).__name__}",
+    )
+
+
+def _too_deep(cls: type[EncodeError] | type[DecodeError] | type[JsonError]) -> Exception:
+    return cls("too_deep", "the value is nested too deeply (Python's recursion limit)")

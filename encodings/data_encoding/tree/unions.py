@@ -1,0 +1,293 @@
+"""Tagged unions, ``option`` and ``string_enum``.
+
+``union(cases, tag_size="Uint8")``: binary, the case's tag (1 or 2 bytes,
+big-endian) then the case's encoding; JSON, the case's JSON with no
+discriminant. A ``case(tag, title, e, match=None)`` with ``tag=None`` exists
+in JSON only (it is never written in binary).
+
+Values pass through a case unchanged. Which case encodes a value:
+
+1. the case's ``match`` predicate, when given;
+2. otherwise, for a case that is a record with constant fields (the common
+   ``{"kind": "baker", ...}`` shape), those fields;
+3. otherwise the first case, in order, whose encoding accepts the value.
+
+When reading JSON, cases are tried in order and the first that accepts the
+JSON wins (as in the reference).
+
+``option(e)``: ``00`` for ``None``, ``01`` then ``e``; JSON ``null`` or ``e``'s.
+
+``string_enum(cases)``: the index of the case (1 byte up to 255 cases, 2 up to
+65535, else 4); JSON, the case's string.
+
+>>> from data_encoding import obj, req, constant, int31, uint8, string
+>>> state = union([
+...     case(0, "running", obj(req("state", constant("running")), req("pid", int31))),
+...     case(1, "exited", obj(req("state", constant("exited")), req("pid", int31))),
+... ])
+>>> state.encode({"state": "exited", "pid": 7}).hex()
+'0100000007'
+>>> option(uint8).encode(None).hex(), option(uint8).encode(7).hex()
+('00', '0107')
+>>> string_enum(["archive", "full", "rolling"]).encode("full").hex()
+'01'
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, Literal
+
+from ..errors import (
+    DecodeError,
+    DefinitionError,
+    EncodeError,
+    describe_value,
+)
+from ..jsonvalue import JsonValue
+from .core import (
+    Atom,
+    Encoding,
+    Predicate,
+    call_text,
+    combinator,
+    expect,
+    expect_callable,
+    expect_encoding,
+    identity,
+)
+from .leaves import AtomEncoding
+from .primitives import null
+from .size import merge_cases
+
+TagSize = Literal["Uint8", "Uint16"]
+
+_TAG_WIDTH = {"Uint8": 1, "Uint16": 2}
+
+
+@dataclass(frozen=True)
+class Case:
+    """One case of a union: see :func:`case`."""
+
+    tag: int | None
+    title: str
+    enc: Encoding[Any]
+    match: Predicate | None = None
+    description: str | None = None
+    #: the JSON-side counterpart of ``match`` (used by ``option``)
+    json_match: Callable[[JsonValue], bool] | None = None
+
+    def __repr__(self) -> str:
+        """The call that made it: ``case(0, 'running', obj(...))``."""
+        args = (self.tag, self.title, self.enc) + ((self.match,) if self.match else ())
+        notes = {} if self.description is None else {"description": self.description}
+        return call_text("case", args, notes)
+
+
+def case(
+    tag: int | None,
+    title: str,
+    e: Encoding[Any],
+    match: Predicate | None = None,
+    *,
+    description: str | None = None,
+) -> Case:
+    """A union case; ``tag=None`` makes it JSON-only; ``match`` selects its values."""
+    if tag is not None:
+        expect(tag, int, "case", "a tag is an int or None")
+    expect(title, str, "case", "a case title is a str")
+    expect_encoding(e, f"case({title!r})")
+    if match is not None:
+        expect_callable(match, f"case({title!r})", "match")
+    if tag is not None and tag < 0:
+        raise DefinitionError(f"case {title!r}: a tag must not be negative, not {tag}")
+    return Case(tag, title, e, match, description)
+
+
+class Union(Encoding[Any]):
+    """A tagged union: see :func:`union`."""
+
+    def __init__(
+        self, cases: Sequence[Case], tag_size: TagSize = "Uint8", label: str | None = None
+    ) -> None:
+        if not isinstance(cases, Sequence) or isinstance(cases, str):
+            raise DefinitionError(f"union takes a list of cases, not {type(cases).__name__}")
+        if not cases:
+            raise DefinitionError("union: empty list of cases")
+        if not isinstance(tag_size, str) or tag_size not in _TAG_WIDTH:
+            raise DefinitionError(f"union: tag_size must be 'Uint8' or 'Uint16', not {tag_size!r}")
+        largest = 255 if tag_size == "Uint8" else 65535
+        seen: set[int] = set()
+        for c in cases:
+            if not isinstance(c, Case):
+                raise DefinitionError(f"union takes cases made by case(), not {c!r}")
+            if c.tag is None:
+                continue
+            if c.tag in seen:
+                raise DefinitionError(f"union: the tag {c.tag} appears twice")
+            if not 0 <= c.tag <= largest:
+                raise DefinitionError(
+                    f"union: the tag {c.tag} does not fit a {tag_size} tag (0 .. {largest})"
+                )
+            seen.add(c.tag)
+        self.cases = tuple(cases)
+        self.tag_size = tag_size
+        self.tag_width = _TAG_WIDTH[tag_size]
+        self.label = label
+        self.size = merge_cases([c.enc.size for c in cases], self.tag_width)
+        self.nullable = any(c.enc.nullable for c in cases)
+
+    @property
+    def _name(self) -> str:
+        return f"union {self.label}" if self.label else "union"
+
+    def _rebuild(self) -> tuple[Any, ...]:
+        return (Union, (self.cases, self.tag_size, self.label))
+
+    def _labelled(self, name: str) -> Union:
+        return Union(self.cases, self.tag_size, name)
+
+    def _object_fields(self) -> frozenset[str] | None:
+        fields = [c.enc._object_fields() for c in self.cases]
+        if any(f is None for f in fields):
+            return None
+        return frozenset().union(*fields)  # type: ignore[arg-type]
+
+    def _tuple_arity(self) -> int | None:
+        arities = {c.enc._tuple_arity() for c in self.cases}
+        return arities.pop() if len(arities) == 1 else None
+
+    @cached_property
+    def tagged(self) -> list[Case]:
+        """The cases with a tag (the others exist in JSON only)."""
+        return [c for c in self.cases if c.tag is not None]
+
+
+@combinator
+def union(cases: Sequence[Case], tag_size: TagSize = "Uint8") -> Union:
+    """A tagged union of ``cases`` (see the module documentation)."""
+    return Union(cases, tag_size)
+
+
+@combinator
+def option(e: Encoding[Any]) -> Option:
+    """``None`` or a value of ``e``: ``00``, or ``01`` then ``e``; JSON ``null`` or ``e``'s."""
+    if expect_encoding(e, "option").nullable:
+        raise DefinitionError(
+            "option: cannot nest nullable encodings (None would be ambiguous); "
+            "use a union with explicit cases instead"
+        )
+    return Option(
+        [
+            Case(1, "Some", e, _is_some, json_match=_is_some),
+            Case(0, "None", null, _is_none, json_match=_is_none),
+        ]
+    )
+
+
+def _is_some(value: Any) -> bool:
+    return value is not None
+
+
+def _is_none(value: Any) -> bool:
+    return value is None
+
+
+class Option(Union):
+    """``option(e)``: a union whose writer needs no case selection (and whose
+    two cases never overlap: ``e`` has no ``None`` among its values)."""
+
+    def _rebuild(self) -> tuple[Any, ...]:
+        return (option, (self.cases[0].enc,))
+
+
+def _typed_key(value: Any) -> tuple[type, Any]:
+    return type(value), value
+
+
+class StringEnum(AtomEncoding[Any]):
+    """An enumeration: see :func:`string_enum`."""
+
+    def __init__(self, cases: Sequence[str] | Mapping[str, Any]) -> None:
+        if isinstance(cases, Mapping):
+            pairs = list(cases.items())
+        elif isinstance(cases, Sequence) and not isinstance(cases, str):
+            pairs = [(s, s) for s in cases]
+        else:
+            raise DefinitionError(
+                f"string_enum takes a list of strings or a mapping, not {type(cases).__name__}"
+            )
+        for s, v in pairs:
+            expect(s, str, "string_enum", "the cases are strings")
+            try:
+                hash(v)
+            except TypeError:
+                raise DefinitionError(
+                    f"string_enum: the value of {s!r} is not hashable ({type(v).__name__})"
+                ) from None
+        if len(pairs) < 2:
+            raise DefinitionError(
+                "string_enum: needs at least two cases (use constant for a single one)"
+            )
+        names = [s for s, _ in pairs]
+        if len(set(names)) != len(names):
+            raise DefinitionError("string_enum: duplicate case strings")
+        self.pairs = tuple(pairs)
+        self.strings = tuple(names)
+        values = [v for _, v in pairs]
+        count = len(pairs)
+        fmt = "B" if count <= 255 else "H" if count <= 65535 else "I"
+        if len({v: None for v in values}) != count:  # one value, two indexes
+            raise DefinitionError("string_enum: two cases have equal values")
+        # values of other types than str are told apart by type too: True
+        # is no 1 (a str subclass is a str: plain lookups suffice for strings)
+        typed = any(type(v) is not str for v in values)
+        key: Callable[[Any], Any] = _typed_key if typed else identity
+        index_of = {key(v): i for i, v in enumerate(values)}
+        by_name = dict(pairs)
+        self.by_name = by_name
+        self._values = values
+
+        def lookup(value: Any) -> int | None:
+            try:
+                return index_of.get(key(value))
+            except TypeError:  # unhashable
+                return None
+
+        self._lookup = lookup
+
+        def check(value: Any) -> None:
+            if lookup(value) is None:
+                raise EncodeError(
+                    "no_case_matched",
+                    f"{describe_value(value)} is not one of the enumeration's cases",
+                )
+
+        def pack(value: Any) -> int:
+            index = lookup(value)
+            if index is None:
+                check(value)
+            return index  # type: ignore[return-value]
+
+        def unpack(index: int) -> Any:
+            if index >= count:
+                raise DecodeError(
+                    "no_case_matched", f"enumeration index {index} beyond its {count} cases"
+                )
+            return values[index]
+
+        super().__init__(Atom(fmt, struct.calcsize(fmt), check, pack, unpack), "enumeration")
+
+    def _rebuild(self) -> tuple[Any, ...]:
+        if all(s == v for s, v in self.pairs):
+            return (StringEnum, (list(self.strings),))
+        return (StringEnum, (dict(self.pairs),))
+
+
+@combinator
+def string_enum(cases: Sequence[str] | Mapping[str, Any]) -> StringEnum:
+    """An enumeration of strings (values: the strings, or a mapping's values)."""
+    return StringEnum(cases)
