@@ -53,6 +53,7 @@ from .choosing import INLINE_CASES, by_constant
 from .emit import Gen, Path, Put, Take, const, shown, tuple_expr
 from .recordgen import emit_read as emit_parts_read
 from .recordgen import emit_write as emit_parts_write
+from .transparent import emitted_for
 
 __all__ = [
     "compile_reader",
@@ -105,24 +106,12 @@ def _gen() -> Gen:
     return Gen(emit_write, emit_read, may_fork)
 
 
-def _emitted_for(e: Encoding[Any]) -> Encoding[Any]:
-    """The node whose code is emitted for ``e``: ``e``, or the node whose
-    pieces it uses (a delayed encoding is called, not looked into: its
-    encoding is made when it is first used)."""
-    while not isinstance(e, Delayed):
-        inner = same_binary(e)
-        if inner is None:
-            break
-        e = inner
-    return e
-
-
 def emit_write(e: Encoding[Any], g: Gen, v: str, path: Path, then: Then = None) -> None:
     """Emit, into ``g``, code that appends the binary form of variable ``v``
     (inline when possible, else a call of the compiled writer), then
     ``then()``: the code that follows, which a node that branches may emit at
     the end of each branch."""
-    e = _emitted_for(e)
+    e = emitted_for(e, same_binary)
     code = inline_code(e).write
     if code is not None and g.room():
         code(g, v, path, then)
@@ -137,7 +126,7 @@ def emit_read(
 ) -> None:
     """Emit code that reads a value into variable ``target``, advancing
     ``pos``, in the frame ending at variable ``end``; then ``then()``."""
-    e = _emitted_for(e)
+    e = emitted_for(e, same_binary)
     code = inline_code(e).read
     if code is not None and g.room():
         code(g, target, end, path, then)

@@ -22,7 +22,6 @@ from typing import Any
 
 from ..compiling import built
 from ..errors import DataEncodingError, EncodeError, JsonError, describe_value, type_name
-from ..jsonvalue import JsonValue
 from ..tree.core import Encoding, Predicate
 from ..tree.framing import Wrapper
 from ..tree.leaves import is_integer
@@ -255,14 +254,7 @@ def _string_enum_accepts(e: StringEnum) -> Predicate:
 
 @accepts.register
 def _obj_accepts(e: Obj) -> Predicate:
-    keys, required = e.keys, [p.key for p in e.parts if p.mode == "req"]
-
-    def accepts(value: Any) -> bool:
-        if not isinstance(value, dict) or not value.keys() <= keys:
-            return False
-        return all(key in value for key in required)
-
-    return accepts
+    return partial(_has_fields, e, _is_dict)
 
 
 @accepts.register
@@ -278,8 +270,21 @@ def _list_accepts(e: ListEncoding) -> Predicate:
 
 @accepts.register
 def _union_accepts(u: Union) -> Predicate:
-    tests = [matches for matches, _ in value_selectors(u)]
-    return lambda value: any(matches(value) for matches in tests)
+    return partial(_any_case, [matches for matches, _ in value_selectors(u)])
+
+
+def _any_case(tests: list[Predicate], value: Any) -> bool:
+    return any(matches(value) for matches in tests)
+
+
+def _has_fields(e: Obj, is_object: Predicate, value: Any) -> bool:
+    """``value`` is an object (``is_object``) with ``e``'s required fields and
+    no other than ``e``'s."""
+    return (
+        bool(is_object(value))
+        and value.keys() <= e.keys
+        and all(p.key in value for p in e.parts if p.mode == "req")
+    )
 
 
 def constants(e: Encoding[Any]) -> dict[str, str]:
@@ -398,14 +403,7 @@ def _string_enum_accepts_json(e: StringEnum) -> Predicate:
 
 @accepts_json.register
 def _obj_accepts_json(e: Obj) -> Predicate:
-    keys, required = e.keys, [p.key for p in e.parts if p.mode == "req"]
-
-    def accepts(json: JsonValue) -> bool:
-        if type(json) is not dict or not json.keys() <= keys:
-            return False
-        return all(key in json for key in required)
-
-    return accepts
+    return partial(_has_fields, e, _is_json_object)
 
 
 @accepts_json.register
@@ -420,9 +418,8 @@ def _list_accepts_json(e: ListEncoding) -> Predicate:
 
 
 @accepts_json.register
-def _union_accepts_json(e: Union) -> Predicate:
-    tests = [matches for matches, _ in json_selectors(e)]
-    return lambda json: any(matches(json) for matches in tests)
+def _union_accepts_json(u: Union) -> Predicate:
+    return partial(_any_case, [matches for matches, _ in json_selectors(u)])
 
 
 def json_constants(e: Encoding[Any]) -> dict[str, str]:

@@ -22,10 +22,11 @@ from ..tree.core import Encoding, FromJson, ToJson
 from ..tree.records import Parts
 from ..tree.sequences import ListEncoding
 from ..tree.unions import Union
-from ..tree.wrappers import Conv, Delayed, Mu
+from ..tree.wrappers import Conv, Mu
 from .emit import shown
 from .jsonexact import Via, exact_from, exact_to, same_converters
 from .jsongen import JGen, inline_code
+from .transparent import emitted_for
 
 __all__ = [
     "exact_from_json",
@@ -114,23 +115,11 @@ def _composite(e: Encoding[Any]) -> bool:
 # ------------------------------------------------------------ generated code
 
 
-def _emitted_for(e: Encoding[Any]) -> Encoding[Any]:
-    """The node whose code is emitted for ``e``: ``e``, or the node whose
-    converters it uses (a delayed encoding is called, not looked into: its
-    encoding is made when it is first used)."""
-    while not isinstance(e, Delayed):
-        inner = same_converters(e)
-        if inner is None:
-            break
-        e = inner
-    return e
-
-
 def emit_to_json(e: Encoding[Any], g: JGen, v: str) -> str:
     """Emit into ``g`` code that converts variable ``v`` to JSON (inline when
     possible, else a call of ``e``'s fast printer); return an expression of
     the result. The code may raise anything on a bad value."""
-    e = _emitted_for(e)
+    e = emitted_for(e, same_converters)
     code = inline_code(e)
     if code is not None and g.room():
         return code.to(g, v)
@@ -139,7 +128,7 @@ def emit_to_json(e: Encoding[Any], g: JGen, v: str) -> str:
 
 def emit_from_json(e: Encoding[Any], g: JGen, j: str) -> str:
     """Like :func:`emit_to_json`, from the JSON value in variable ``j``."""
-    e = _emitted_for(e)
+    e = emitted_for(e, same_converters)
     code = inline_code(e)
     if code is not None and code.from_ is not None and g.room():
         return code.from_(g, j)

@@ -24,6 +24,7 @@ too: a ``conv`` changes values, so they convert through it (the JSON pass:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Literal
 
 from ..tree.core import Encoding
@@ -33,6 +34,21 @@ from ..tree.strings import FixedBytes
 from ..tree.wrappers import Conv, Def, Delayed, Splitted
 
 Side = Literal["binary", "json"]
+
+
+def emitted_for(
+    e: Encoding[Any], same: Callable[[Encoding[Any]], Encoding[Any] | None]
+) -> Encoding[Any]:
+    """The node whose code a codec emits for ``e``: ``e``, or the node whose
+    pieces it uses, by ``same`` (the codec's notion of a wrapper that keeps
+    bytes or JSON and values), followed to its end. A delayed encoding is
+    called, not looked into: its encoding is made when it is first used."""
+    while not isinstance(e, Delayed):
+        inner = same(e)
+        if inner is None:
+            break
+        e = inner
+    return e
 
 
 def unwrap(e: Encoding[Any], side: Side) -> Encoding[Any] | None:
