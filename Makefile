@@ -36,7 +36,7 @@ test: lint typecheck unit
 
 # long property and fuzz campaigns (not in CI)
 fuzz: $(STAMP)
-	HYPOTHESIS_PROFILE=fuzz $(BIN)/pytest tests/test_properties.py tests/test_failures.py tests/test_inlining.py tests/test_jsongen.py tests/test_random_encodings.py tests/test_pickling.py -x
+	HYPOTHESIS_PROFILE=fuzz $(BIN)/pytest tests/passes/test_properties.py tests/passes/test_failures.py tests/passes/test_inlining.py tests/passes/test_jsongen.py tests/passes/test_random_encodings.py tests/tree/test_pickling.py -x
 
 # the benchmark suite, with its optional peers (see benchmarks/README.md)
 bench: $(STAMP)

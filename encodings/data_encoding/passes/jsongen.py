@@ -20,7 +20,7 @@ so that the exact pass, not a cascade of retries, is the only rerun.
 The rule that keeps both variants in step: the fast one accepts exactly the
 values the exact one accepts and returns an equal result, or bails. It may
 bail on valid but unusual input (a ``dict`` subclass, say); the exact
-variant then converts it. ``tests/test_jsongen.py`` compares both.
+variant then converts it. ``tests/passes/test_jsongen.py`` compares both.
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from data_encoding.node.catalogue.discovery import SERVICE_TREE
 from data_encoding.node.hashes import BlockHash, ChainId
 from golden import VECTORS
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SEED = (ROOT / "seeds" / "node-interface.txt").read_text()
 
 

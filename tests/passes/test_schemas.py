@@ -21,7 +21,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import test_properties as tp
 from data_encoding import (
     DYNAMIC,
     VARIABLE,
@@ -41,7 +40,9 @@ from data_encoding import (
 from data_encoding.passes import schema as bs
 from data_encoding.passes.table import render
 from dsl import build
-from golden import VECTORS, legacy_records, ordered_json
+from golden import VECTORS as VECTOR_FILES
+from golden import legacy_records, ordered_json
+from hand import HAND, VECTORS, vector_settings
 
 # --------------------------------------------------------------- helpers
 
@@ -189,7 +190,7 @@ def _published_schemas(tree: Any) -> Iterator[Any]:
 
 
 def _mempool() -> list[Any]:
-    with open(VECTORS / "describe-mempool-2021.json", encoding="utf-8") as f:
+    with open(VECTOR_FILES / "describe-mempool-2021.json", encoding="utf-8") as f:
         return list(_published_schemas(json.load(f)))
 
 
@@ -312,7 +313,7 @@ def test_layout_entry_of_the_schema_language() -> None:
 
 # --------------------------------------------------------------- properties
 
-ALL = {**{f"hand:{k}": v for k, v in tp.HAND.items()}, **tp.VECTORS}
+ALL = {**{f"hand:{k}": v for k, v in HAND.items()}, **VECTORS}
 
 
 def _width(layout: bs.Layout) -> int | None:
@@ -365,7 +366,7 @@ def _exact_sequences(s: bs.BinarySchema) -> bool:
 
 
 @pytest.mark.parametrize("name", list(ALL))
-@tp.vector_settings
+@vector_settings
 @given(data=st.data())
 def test_property_schema_agrees_with_encoding(name: str, data: st.DataObject) -> None:
     e: Encoding[Any] = ALL[name]
@@ -389,7 +390,7 @@ def test_property_schema_agrees_with_encoding(name: str, data: st.DataObject) ->
 
 
 def test_property_covers_every_encoding() -> None:
-    assert len(ALL) == len(tp.HAND) + len(tp.VECTORS) == 265
+    assert len(ALL) == len(HAND) + len(VECTORS) == 265
 
 
 # --------------------------------------------------------------- seed records

@@ -28,9 +28,9 @@ from data_encoding.passes.jsonform import (
     fast_from_json,
     fast_to_json,
 )
-from test_failures import FUZZ, PYTHONISH, rich_encodings
-from test_inlining import NAMES as BINARY_NAMES
-from test_inlining import PAIRS, outcome, spoiled
+from pairs import NAMES as BINARY_NAMES
+from pairs import PAIRS, outcome, spoiled
+from rich import FUZZ, PYTHONISH, rich_encodings
 
 ENCODINGS: dict[str, Encoding[Any]] = {name: PAIRS[name][0] for name in BINARY_NAMES}
 NAMES = sorted(ENCODINGS)

@@ -24,9 +24,9 @@ from hypothesis import strategies as st
 
 import data_encoding as de
 from dsl import Dsl
+from hand import assert_same
+from pairs import spoiled
 from random_dsl import encodings
-from test_inlining import spoiled
-from test_properties import assert_same
 
 RANDOM = settings(
     max_examples=max(150, settings().max_examples),

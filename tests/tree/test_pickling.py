@@ -24,8 +24,8 @@ from hypothesis import strategies as st
 import data_encoding as de
 from data_encoding import Encoding
 from data_encoding.tree.core import _public
-from test_failures import rich_encodings
-from test_properties import HAND, VECTORS, assert_same
+from hand import HAND, VECTORS, assert_same
+from rich import rich_encodings
 
 PUBLIC = (
     {name: value for name, value in vars(de).items() if isinstance(value, Encoding)}

@@ -15,7 +15,6 @@ values, or the same error: class, code, offset and path.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any
 
@@ -24,39 +23,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import data_encoding as de
-from data_encoding import DataEncodingError, Encoding
-from data_encoding.passes import emit
-from dsl import build
-from golden import legacy_records
-from test_failures import FUZZ, PYTHONISH, RICH, mutated, rich_encodings
-from test_properties import VECTORS
-
-
-def _without_inlining(e: Encoding[Any]) -> Encoding[Any]:
-    """``e`` (not compiled yet), compiled with every part called rather than inlined."""
-    budget = emit.LINE_BUDGET
-    emit.LINE_BUDGET = 0
-    try:
-        e._write, e._read  # noqa: B018  # compiles the parts, recursively
-    finally:
-        emit.LINE_BUDGET = budget
-    return e
-
-
-def _dsl_of_vectors() -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for record in legacy_records():
-        out.setdefault(record["id"].split("-")[0], record["encoding"])
-    return out
-
-
-PAIRS: dict[str, tuple[Encoding[Any], Encoding[Any]]] = {
-    **{
-        f"vector:{name}": (VECTORS[name], _without_inlining(build(dsl)))
-        for name, dsl in _dsl_of_vectors().items()
-    },
-    **{f"rich:{name}": (RICH[name], _without_inlining(e)) for name, e in rich_encodings().items()},
-}
+from data_encoding import Encoding
+from pairs import NAMES, PAIRS, outcome, spoiled
+from rich import FUZZ, mutated
 
 
 def test_pairs_are_distinct_objects() -> None:
@@ -66,43 +35,6 @@ def test_pairs_are_distinct_objects() -> None:
     inlined, plain = PAIRS["rich:record"]
     assert "_pack" in inlined._write.__source__  # type: ignore[attr-defined]
     assert "_pack" not in plain._write.__source__  # type: ignore[attr-defined]
-
-
-def outcome(action: Callable[[], Any]) -> Any:
-    try:
-        return ("ok", action())
-    except DataEncodingError as err:
-        return (type(err).__name__, err.code, err.offset, err.path)
-
-
-def _parts(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
-    yield path
-    if isinstance(value, dict):
-        for k, x in value.items():
-            yield from _parts(x, (*path, k))
-    elif isinstance(value, list | tuple):
-        for i, x in enumerate(value):
-            yield from _parts(x, (*path, i))
-
-
-def _replace(value: Any, path: tuple[Any, ...], junk: Any) -> Any:
-    if not path:
-        return junk
-    head, rest = path[0], path[1:]
-    if isinstance(value, dict):
-        return {**value, head: _replace(value[head], rest, junk)}
-    items = list(value)
-    items[head] = _replace(items[head], rest, junk)
-    return tuple(items) if isinstance(value, tuple) else items
-
-
-def spoiled(value: Any, data: st.DataObject) -> Any:
-    """``value`` with one part (or the whole) replaced by an arbitrary Python value."""
-    path = data.draw(st.sampled_from(list(_parts(value))))
-    return _replace(value, path, data.draw(PYTHONISH))
-
-
-NAMES = sorted(PAIRS)
 
 
 @FUZZ
