@@ -1,0 +1,182 @@
+"""The command line: its parser, and :func:`main`, which runs a command and
+turns what it raises into a message and an exit status."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Sequence
+from textwrap import dedent, indent
+
+from ..errors import DataEncodingError
+from ..registry import UnknownId
+from . import commands
+from .inputs import UsageError
+from .output import error_text, print_error
+
+Command = Callable[[argparse.Namespace], int]
+
+OK, BAD_DATA, BAD_USAGE = 0, 1, 2
+
+_DESCRIPTION = """\
+Encode, decode and describe the values of a Tezos-family node's RPC interface,
+by their catalogue id (data-encoding list shows them).
+
+INPUT is the data itself, @FILE for a file's content, or - (the default) for stdin.
+Exit status: 0 ok, 1 bad data, 2 bad usage."""
+
+
+def _add(
+    commands_: argparse._SubParsersAction[argparse.ArgumentParser],
+    name: str,
+    run: Command,
+    summary: str,
+    example: str,
+) -> argparse.ArgumentParser:
+    """A subcommand whose ``--help`` ends with an example."""
+    parser = commands_.add_parser(
+        name,
+        help=summary,
+        description=summary[0].upper() + summary[1:] + ".",
+        epilog="examples:\n" + indent(dedent(example).strip("\n"), "  "),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.set_defaults(run=run)
+    _COMMANDS[name] = parser
+    return parser
+
+
+_COMMANDS: dict[str, argparse.ArgumentParser] = {}
+"""Each command's parser, by name (filled by :func:`build_parser`)."""
+
+
+def _id(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("id", metavar="ID", help="a catalogue id (see: data-encoding list)")
+
+
+def _compact(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--compact", action="store_true", help="JSON on one line (the default when piped)"
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="data-encoding",
+        description=_DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sub = parser.add_subparsers(title="commands", dest="command", metavar="COMMAND", required=True)
+
+    p = _add(
+        sub,
+        "list",
+        commands.list_ids,
+        "list the catalogue's ids, with their seed section and description",
+        """
+          data-encoding list 'admin.daemon*'
+          data-encoding list checkpoint --json
+        """,
+    )
+    p.add_argument(
+        "pattern", metavar="PATTERN", nargs="?", help="a glob (admin.*) or part of an id"
+    )
+    p.add_argument("--json", action="store_true", help="a JSON array of {id, section, description}")
+    _compact(p)
+
+    p = _add(
+        sub,
+        "describe",
+        commands.describe,
+        "describe an id's binary layout (tables, by default) or JSON form",
+        """
+          data-encoding describe admin.daemon_status
+          data-encoding describe chain.checkpoint --binary-schema --dialect modern
+        """,
+    )
+    _id(p)
+    what = p.add_mutually_exclusive_group()
+    what.add_argument("--table", action="store_true", help="the layout tables (the default)")
+    what.add_argument(
+        "--binary-schema", action="store_true", help="the binary schema, as /describe publishes it"
+    )
+    what.add_argument("--json-schema", action="store_true", help="the JSON Schema (draft-04)")
+    p.add_argument(
+        "--dialect",
+        choices=sorted(commands.DIALECTS),
+        default="legacy",
+        help="the schema words: legacy (the seed's node, default) or modern (data-encoding 1.0)",
+    )
+    _compact(p)
+
+    p = _add(
+        sub,
+        "encode",
+        commands.encode,
+        "read a JSON value of an id and write its binary form in hex",
+        """
+          data-encoding encode admin.daemon_status '{"id": 3, "pid": 4242, "state": "running"}'
+          data-encoding encode chain.checkpoint @checkpoint.json --raw > checkpoint.bin
+        """,
+    )
+    _id(p)
+    p.add_argument("input", metavar="INPUT", nargs="?", help="JSON text, @FILE or - (stdin)")
+    p.add_argument("--raw", action="store_true", help="write the bytes themselves, not hex")
+
+    p = _add(
+        sub,
+        "decode",
+        commands.decode,
+        "read the binary form of an id (hex) and write its JSON",
+        """
+          data-encoding decode admin.daemon_status 000000030000001092
+          data-encoding decode chain.checkpoint --raw checkpoint.bin
+        """,
+    )
+    _id(p)
+    p.add_argument(
+        "input",
+        metavar="INPUT",
+        nargs="?",
+        help="hex (whitespace and 0x allowed), @FILE or - (stdin); with --raw, a file or -",
+    )
+    p.add_argument("--raw", action="store_true", help="read the bytes themselves, not hex")
+    _compact(p)
+    return parser
+
+
+def _parse(parser: argparse.ArgumentParser, words: list[str]) -> argparse.Namespace:
+    """The command line parsed by its command's parser, options and arguments
+    in any order (``decode ID --raw FILE``: argparse alone would take ``FILE``
+    for a second command), or by the top parser (help, and its errors)."""
+    command = _COMMANDS.get(words[0]) if words else None
+    if command is not None:
+        return command.parse_intermixed_args(words[1:])
+    return parser.parse_args(words)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``data-encoding`` with ``argv`` (``sys.argv[1:]`` by default); the exit status."""
+    parser = build_parser()
+    words = sys.argv[1:] if argv is None else list(argv)
+    try:
+        args = _parse(parser, words)
+    except SystemExit as exit:  # --help (0), or a usage error argparse reported (2)
+        return exit.code if isinstance(exit.code, int) else OK
+    run: Command = args.run
+    try:
+        return run(args)
+    except DataEncodingError as err:
+        print_error(error_text(err))
+        return BAD_DATA
+    except (UsageError, UnknownId) as err:
+        print_error(str(err))
+        return BAD_USAGE
+    except BrokenPipeError:
+        # the reader went away (| head): nothing more to say, and no traceback
+        # when Python flushes stdout at exit
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return OK
+    except KeyboardInterrupt:
+        return 130

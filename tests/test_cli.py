@@ -1,0 +1,395 @@
+"""The ``data-encoding`` command, driven through ``main(argv)``: every command,
+its output exactly, its errors and exit statuses, and its inputs (an
+argument, ``@file``, stdin)."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from data_encoding import registry
+from data_encoding.cli import main
+
+IDS = registry.ids()
+BINARY_IDS = [i for i in IDS if registry.find(i).samples["valid"][0].get("hex") is not None]
+
+
+@dataclass
+class Result:
+    status: int
+    out: bytes
+    err: str
+
+    @property
+    def text(self) -> str:
+        return self.out.decode()
+
+
+Run = Callable[..., Result]
+
+
+@pytest.fixture
+def run(monkeypatch: pytest.MonkeyPatch, capsysbinary: pytest.CaptureFixture[bytes]) -> Run:
+    """``run(*argv, stdin=b"")``: the exit status, stdout's bytes and stderr's text."""
+
+    def go(*argv: str, stdin: bytes | str = b"") -> Result:
+        raw = stdin.encode() if isinstance(stdin, str) else stdin
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(raw), encoding="utf-8"))
+        status = main(list(argv))
+        captured = capsysbinary.readouterr()
+        return Result(status, captured.out, captured.err.decode())
+
+    return go
+
+
+STATUS = '{"id": 3, "pid": 4242, "state": "running"}'
+STATUS_HEX = "000000030000001092"
+
+
+# ------------------------------------------------------------------ usage
+
+
+def test_no_command_is_a_usage_error(run: Run) -> None:
+    r = run()
+    assert (r.status, r.out) == (2, b"")
+    assert r.err.startswith("usage: data-encoding [-h] COMMAND ...\n")
+    assert r.err.endswith("error: the following arguments are required: COMMAND\n")
+
+
+COMMANDS = ["list", "describe", "encode", "decode"]
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_command_has_help_with_an_example(run: Run, command: str) -> None:
+    r = run(command, "--help")
+    assert (r.status, r.err) == (0, "")
+    assert r.text.startswith(f"usage: data-encoding {command} ")
+    examples = r.text.split("\nexamples:\n")[1].splitlines()
+    assert examples and all(line.startswith(f"  data-encoding {command} ") for line in examples)
+
+
+def test_the_top_help_lists_the_commands(run: Run) -> None:
+    r = run("--help")
+    assert r.status == 0
+    for command in COMMANDS:
+        assert f"\n    {command} " in r.text
+
+
+def test_an_unknown_id_suggests_the_closest(run: Run) -> None:
+    r = run("decode", "admin.daemon_stats", "00")
+    assert (r.status, r.out) == (2, b"")
+    assert r.err == (
+        "error: unknown id 'admin.daemon_stats'; did you mean 'admin.daemon_status' or "
+        "'admin.daemons' or 'admin.daemon'?\n"
+    )
+    assert run("encode", "nothing.like.it", "1").err == "error: unknown id 'nothing.like.it'\n"
+
+
+def test_an_unknown_option_is_a_usage_error(run: Run) -> None:
+    r = run("decode", "int64", "--pretty")
+    assert (r.status, r.out) == (2, b"")
+    assert r.err.endswith("error: unrecognized arguments: --pretty\n")
+
+
+def test_a_missing_file_is_a_usage_error(run: Run, tmp_path: Path) -> None:
+    r = run("decode", "int64", f"@{tmp_path}/absent.hex")
+    assert (r.status, r.out) == (2, b"")
+    assert r.err == f"error: cannot read '{tmp_path}/absent.hex': No such file or directory\n"
+
+
+# ------------------------------------------------------------------- list
+
+
+def test_list_shows_every_id_with_its_section_and_description(run: Run) -> None:
+    r = run("list")
+    assert (r.status, r.err) == (0, "")
+    lines = r.text.splitlines()
+    assert [line.split()[0] for line in lines] == IDS
+    assert lines[IDS.index("chain.checkpoint")] == (
+        "chain.checkpoint           2 Checkpoint            a chain's checkpoint and history mode"
+    )
+
+
+def test_list_filters_by_a_part_of_the_id_or_a_glob(run: Run) -> None:
+    assert run("list", "chain.").text == (
+        "chain.block_metadata  2 Block metadata        "
+        "a block's metadata (three fields typed, the rest kept)\n"
+        "chain.blocks          4.2 Chains              "
+        "lists of block hashes, one per requested head\n"
+        "chain.checkpoint      2 Checkpoint            a chain's checkpoint and history mode\n"
+        "chain.history_mode    2 Checkpoint            archive, full or rolling\n"
+        "chain.invalid_block   2 Invalid block record  a block recorded as invalid\n"
+        "chain.invalid_blocks  4.2 Chains              a list of invalid block records\n"
+    )
+    assert [line.split()[0] for line in run("list", "*hash").text.splitlines()] == [
+        "block_hash", "context_hash", "operation_list_list_hash", "protocol_hash",
+        "signature.public_key_hash",
+    ]  # fmt: skip
+
+
+def test_list_in_json(run: Run) -> None:
+    r = run("list", "admin.start_*", "--json")
+    assert r.text == (
+        '[{"id":"admin.start_accuser","section":"4.1 Administration",'
+        '"description":"the body of daemons/start_accuser"},'
+        '{"id":"admin.start_baker","section":"4.1 Administration",'
+        '"description":"the body of daemons/start_baker"},'
+        '{"id":"admin.start_endorser","section":"4.1 Administration",'
+        '"description":"the body of daemons/start_endorser"}]\n'
+    )
+    listed = json.loads(run("list", "--json").text)
+    assert [e["id"] for e in listed] == IDS
+
+
+def test_list_of_nothing_is_an_error(run: Run) -> None:
+    r = run("list", "zzz")
+    assert (r.status, r.out) == (2, b"")
+    assert r.err == "error: no id matches 'zzz' (data-encoding list shows them all)\n"
+
+
+def test_json_is_indented_on_a_terminal(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    assert run("list", "chain.history_mode", "--json").text == (
+        "[\n"
+        "  {\n"
+        '    "id": "chain.history_mode",\n'
+        '    "section": "2 Checkpoint",\n'
+        '    "description": "archive, full or rolling"\n'
+        "  }\n"
+        "]\n"
+    )
+    assert run("decode", "admin.daemon_status", STATUS_HEX, "--compact").text == (
+        '{"id":3,"pid":4242,"state":"running"}\n'
+    )
+
+
+# --------------------------------------------------------------- describe
+
+
+def test_describe_prints_the_tables_by_default(run: Run) -> None:
+    r = run("describe", "chain.history_mode")
+    assert (r.status, r.err) == (0, "")
+    expected = registry.find("chain.history_mode").encoding.table().rstrip("\n") + "\n"
+    assert r.text == expected
+    assert r.text.startswith(
+        "+-----------------+--------+----------+\n| Name            | Size   | Contents |\n"
+    )
+    assert run("describe", "chain.history_mode", "--table").text == expected
+
+
+def test_describe_the_binary_schema_in_either_dialect(run: Run) -> None:
+    legacy = run("describe", "chain.history_mode", "--binary-schema").text
+    modern = run("describe", "chain.history_mode", "--binary-schema", "--dialect", "modern").text
+    field = (
+        '{"layout":{"name":"X_0","kind":"Ref"},"kind":"anon","data_kind":{"size":1,"kind":"%s"}}'
+    )
+    enum = '{"size":"Uint8","cases":[[0,"archive"],[1,"full"],[2,"rolling"]]}'
+    template = (
+        '{"toplevel":{"fields":[%s]},"fields":[{"description":{"title":"X_0"},"encoding":%s}]}\n'
+    )
+    assert legacy == template % (field % "Float", enum)
+    assert modern == template % (field % "Fixed", enum)
+
+
+def test_describe_the_json_schema(run: Run) -> None:
+    assert run("describe", "chain.history_mode", "--json-schema").text == (
+        '{"$schema":"http://json-schema.org/draft-04/schema#","type":"string",'
+        '"enum":["rolling","full","archive"]}\n'
+    )
+
+
+def test_describe_takes_one_form(run: Run) -> None:
+    r = run("describe", "int64", "--table", "--json-schema")
+    assert r.status == 2
+    assert r.err.endswith("error: argument --json-schema: not allowed with argument --table\n")
+    r = run("describe", "int64", "--dialect", "1.0")
+    assert r.status == 2
+    assert "argument --dialect: invalid choice: '1.0' (choose from" in r.err
+
+
+@pytest.mark.parametrize("id", IDS)
+def test_describe_every_id(run: Run, id: str) -> None:
+    e = registry.find(id).encoding
+    assert run("describe", id).text == e.table().rstrip("\n") + "\n"
+    schema = json.loads(run("describe", id, "--json-schema", "--dialect", "modern").text)
+    assert schema == e.json_schema("1.0")
+    binary = run("describe", id, "--binary-schema")
+    assert binary.status == 0
+    from data_encoding import binary_schema
+
+    assert json.loads(binary.text) == binary_schema.to_json(e.describe())
+
+
+# ----------------------------------------------------------------- encode
+
+
+def test_encode_json_from_an_argument_a_file_or_stdin(run: Run, tmp_path: Path) -> None:
+    assert run("encode", "admin.daemon_status", STATUS).text == STATUS_HEX + "\n"
+    (tmp_path / "status.json").write_text(STATUS)
+    assert run("encode", "admin.daemon_status", f"@{tmp_path}/status.json").text == (
+        STATUS_HEX + "\n"
+    )
+    assert run("encode", "admin.daemon_status", stdin=STATUS).text == STATUS_HEX + "\n"
+    assert run("encode", "admin.daemon_status", "-", stdin=STATUS).text == STATUS_HEX + "\n"
+
+
+def test_encode_raw_writes_the_bytes(run: Run) -> None:
+    r = run("encode", "admin.daemon_status", STATUS, "--raw")
+    assert (r.status, r.out, r.err) == (0, bytes.fromhex(STATUS_HEX), "")
+
+
+def test_encode_errors(run: Run) -> None:
+    r = run("encode", "admin.daemon_status", '{"pid": 1, "state": "running"}')
+    assert (r.status, r.out) == (1, b"")
+    assert r.err == "error: missing_field at $.id: missing field 'id'\n"
+    r = run("encode", "admin.daemon_status", '{"id": 1,')
+    assert r.status == 1
+    assert r.err == (
+        "error: invalid_json at $: not valid JSON: Expecting property name enclosed in double "
+        "quotes: line 1 column 10 (char 9)\n"
+    )
+    r = run("encode", "int64", "NaN")
+    assert (r.status, r.err) == (1, "error: invalid_json at $: NaN is not a JSON number\n")
+
+
+@pytest.mark.parametrize("id", BINARY_IDS)
+def test_encode_every_id(run: Run, id: str) -> None:
+    for s in registry.find(id).samples["valid"]:
+        r = run("encode", id, json.dumps(s["json"]))
+        assert (r.status, r.text, r.err) == (0, f"{s['hex']}\n", "")
+
+
+# ----------------------------------------------------------------- decode
+
+
+def test_decode_hex_from_an_argument_a_file_or_stdin(run: Run, tmp_path: Path) -> None:
+    out = '{"id":3,"pid":4242,"state":"running"}\n'
+    assert run("decode", "admin.daemon_status", STATUS_HEX).text == out
+    assert run("decode", "admin.daemon_status", "0x" + STATUS_HEX).text == out
+    (tmp_path / "status.hex").write_text("00000003 00000010\n92\n")
+    assert run("decode", "admin.daemon_status", f"@{tmp_path}/status.hex").text == out
+    assert run("decode", "admin.daemon_status", stdin=STATUS_HEX + "\n").text == out
+    assert run("decode", "admin.daemon_status", "-", stdin=STATUS_HEX).text == out
+
+
+def test_decode_raw_reads_bytes_from_a_file_or_stdin(run: Run, tmp_path: Path) -> None:
+    out = '{"id":3,"pid":4242,"state":"running"}\n'
+    (tmp_path / "status.bin").write_bytes(bytes.fromhex(STATUS_HEX))
+    assert run("decode", "admin.daemon_status", "--raw", f"{tmp_path}/status.bin").text == out
+    assert run("decode", "admin.daemon_status", "--raw", f"@{tmp_path}/status.bin").text == out
+    assert run("decode", "admin.daemon_status", "--raw", stdin=bytes.fromhex(STATUS_HEX)).text == (
+        out
+    )
+
+
+def test_decode_errors_say_code_path_and_offset(run: Run) -> None:
+    r = run("decode", "admin.daemon_status", "0000000300000010")
+    assert (r.status, r.out) == (1, b"")
+    assert r.err == (
+        "error: not_enough_data at $.pid (byte 5): not enough data: need 4 bytes, 3 left\n"
+    )
+    r = run("decode", "admin.daemon_status", "000000030700001092")
+    assert r.err == (
+        "error: unexpected_tag at $ (byte 4): unexpected tag 7 for union process_state "
+        "(known tags: [0, 1, 2, 3])\n"
+    )
+    r = run("decode", "admin.daemon_status", STATUS_HEX + "00")
+    assert (
+        r.err == "error: extra_bytes at $ (byte 9): extra bytes: the value ends at byte 9 of 10\n"
+    )
+
+
+def test_decode_refuses_what_is_not_hex(run: Run) -> None:
+    r = run("decode", "int64", "00 0g")
+    assert (r.status, r.err) == (
+        1,
+        "error: invalid_hex at $: not hexadecimal: 'g' at hex digit 4\n",
+    )
+    r = run("decode", "int64", "000")
+    assert r.err == "error: invalid_hex at $: not hexadecimal: an odd number of hex digits (3)\n"
+
+
+def test_decode_of_a_file_that_is_not_text(run: Run, tmp_path: Path) -> None:
+    (tmp_path / "x.bin").write_bytes(b"\xff\x00")
+    r = run("decode", "int64", f"@{tmp_path}/x.bin")
+    assert (r.status, r.err) == (
+        2,
+        f"error: '{tmp_path}/x.bin' is not UTF-8 text (byte 0); use --raw?\n",
+    )
+
+
+@pytest.mark.parametrize("id", BINARY_IDS)
+def test_decode_every_id(run: Run, id: str) -> None:
+    for s in registry.find(id).samples["valid"]:
+        r = run("decode", id, str(s["hex"]))
+        assert r.status == 0
+        assert json.loads(r.text) == s.get("decoded", s["json"])
+    for s in registry.find(id).samples["invalid"]:
+        if "hex" in s:
+            error = s["error"]
+            assert isinstance(error, dict)
+            r = run("decode", id, str(s["hex"]))
+            assert (r.status, r.out) == (1, b"")
+            byte = "" if error["offset"] is None else f" (byte {error['offset']})"
+            assert r.err.startswith(f"error: {error['code']} at {error['path']}{byte}: ")
+
+
+# ------------------------------------------------------- the real command
+
+
+def _installed() -> Path:
+    script = Path(sys.executable).parent / "data-encoding"
+    assert script.exists(), f"{script} is missing: install the project (make test does)"
+    return script
+
+
+def test_the_installed_console_script_runs_in_a_pipe() -> None:
+    done = subprocess.run(
+        [_installed(), "encode", "admin.daemon_status"],
+        input=STATUS,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (0, STATUS_HEX + "\n", "")
+    done = subprocess.run(
+        [_installed(), "decode", "admin.daemon_status", "00000003ff"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr == (
+        "error: unexpected_tag at $ (byte 4): unexpected tag 255 for union process_state "
+        "(known tags: [0, 1, 2, 3])\n"
+    )
+
+
+def test_python_dash_m_runs_the_command() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "data_encoding", "decode", "admin.daemon_status", STATUS_HEX],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (
+        0,
+        '{"id":3,"pid":4242,"state":"running"}\n',
+        "",
+    )
+
+
+def test_the_command_starts_without_hypothesis() -> None:
+    code = (
+        "import sys; from data_encoding.cli import main; main(['list', 'int64']); "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'hypothesis'))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines()[-1] == "[]"
