@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -63,7 +64,7 @@ def test_no_command_is_a_usage_error(run: Run) -> None:
     assert r.err.endswith("error: the following arguments are required: COMMAND\n")
 
 
-COMMANDS = ["list", "describe", "encode", "decode"]
+COMMANDS = ["list", "describe", "encode", "decode", "describe-rpc"]
 
 
 @pytest.mark.parametrize("command", COMMANDS)
@@ -79,7 +80,7 @@ def test_the_top_help_lists_the_commands(run: Run) -> None:
     r = run("--help")
     assert r.status == 0
     for command in COMMANDS:
-        assert f"\n    {command} " in r.text
+        assert re.search(rf"\n    {command}\s+[a-zA-Z]", r.text), command
 
 
 def test_an_unknown_id_suggests_the_closest(run: Run) -> None:
@@ -339,6 +340,46 @@ def test_decode_every_id(run: Run, id: str) -> None:
             assert (r.status, r.out) == (1, b"")
             byte = "" if error["offset"] is None else f" (byte {error['offset']})"
             assert r.err.startswith(f"error: {error['code']} at {error['path']}{byte}: ")
+
+
+# ----------------------------------------------------------- describe-rpc
+
+
+def test_describe_rpc_answers_as_the_node(run: Run) -> None:
+    from data_encoding import rpc
+
+    tree = registry.find("rpc.service_tree").encoding
+    r = run("describe-rpc", "/chains/main/checkpoint")
+    assert (r.status, r.err) == (0, "")
+    assert r.text.startswith(
+        '{"static":{"get_service":{"meth":"GET","path":["chains",{"id":"single","name":"chain_id",'
+    )
+    assert json.loads(r.text) == tree.to_json(rpc.describe("/chains/main/checkpoint", False))
+    binary = run("describe-rpc", "/chains/main/checkpoint", "--binary")
+    assert binary.text.startswith("00ff00000000a40000000006636861696e73")
+    assert tree.to_json(tree.decode(bytes.fromhex(binary.text))) == json.loads(r.text)
+
+
+def test_describe_rpc_recurses_from_the_root_by_default(run: Run) -> None:
+    from data_encoding import rpc
+
+    tree = registry.find("rpc.service_tree").encoding
+    whole = json.loads(run("describe-rpc", "--recurse").text)
+    assert whole == tree.to_json(rpc.describe("/", True))
+    names = [s["name"] for s in whole["static"]["subdirs"]["suffixes"]]
+    assert names[:3] == ["admin", "chains", "describe"]
+    admin = json.loads(run("describe-rpc", "/admin", "--recurse").text)
+    assert admin == tree.to_json(rpc.describe("/admin", True))
+
+
+def test_describe_rpc_of_a_path_that_names_nothing(run: Run) -> None:
+    r = run("describe-rpc", "/nope")
+    assert (r.status, r.out, r.err) == (2, b"", "error: no RPC at /nope: no 'nope' here\n")
+    r = run("describe-rpc", "/chains")
+    assert (r.status, r.err) == (
+        2,
+        "error: no RPC at /chains: no service here (describe it with recurse)\n",
+    )
 
 
 # ------------------------------------------------------- the real command

@@ -32,13 +32,14 @@ def _add(
     name: str,
     run: Command,
     summary: str,
+    description: str,
     example: str,
 ) -> argparse.ArgumentParser:
-    """A subcommand whose ``--help`` ends with an example."""
+    """A subcommand whose ``--help`` ends with examples."""
     parser = commands_.add_parser(
         name,
         help=summary,
-        description=summary[0].upper() + summary[1:] + ".",
+        description=description,
         epilog="examples:\n" + indent(dedent(example).strip("\n"), "  "),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -73,7 +74,8 @@ def build_parser() -> argparse.ArgumentParser:
         sub,
         "list",
         commands.list_ids,
-        "list the catalogue's ids, with their seed section and description",
+        "list the catalogue's ids",
+        "List the catalogue's ids with their seed section and description.",
         """
           data-encoding list 'admin.daemon*'
           data-encoding list checkpoint --json
@@ -89,7 +91,9 @@ def build_parser() -> argparse.ArgumentParser:
         sub,
         "describe",
         commands.describe,
-        "describe an id's binary layout (tables, by default) or JSON form",
+        "an id's layout tables, binary schema or JSON Schema",
+        "Describe an id: its binary layout as tables (the default), its binary schema "
+        "as /describe publishes it, or the JSON Schema of its JSON form.",
         """
           data-encoding describe admin.daemon_status
           data-encoding describe chain.checkpoint --binary-schema --dialect modern
@@ -114,7 +118,8 @@ def build_parser() -> argparse.ArgumentParser:
         sub,
         "encode",
         commands.encode,
-        "read a JSON value of an id and write its binary form in hex",
+        "JSON to hex (or bytes)",
+        "Read a JSON value of an id and write its binary form, in hex (or the bytes).",
         """
           data-encoding encode admin.daemon_status '{"id": 3, "pid": 4242, "state": "running"}'
           data-encoding encode chain.checkpoint @checkpoint.json --raw > checkpoint.bin
@@ -128,7 +133,8 @@ def build_parser() -> argparse.ArgumentParser:
         sub,
         "decode",
         commands.decode,
-        "read the binary form of an id (hex) and write its JSON",
+        "hex (or bytes) to JSON",
+        "Read the binary form of an id, in hex (or the bytes), and write its JSON.",
         """
           data-encoding decode admin.daemon_status 000000030000001092
           data-encoding decode chain.checkpoint --raw checkpoint.bin
@@ -142,6 +148,30 @@ def build_parser() -> argparse.ArgumentParser:
         help="hex (whitespace and 0x allowed), @FILE or - (stdin); with --raw, a file or -",
     )
     p.add_argument("--raw", action="store_true", help="read the bytes themselves, not hex")
+    _compact(p)
+
+    p = _add(
+        sub,
+        "describe-rpc",
+        commands.describe_rpc,
+        "the node's /describe answer for a path",
+        "Print what the node answers to GET /describe<PATH>: the service tree of its "
+        "RPC directory there, as JSON (or its binary form in hex).",
+        """
+          data-encoding describe-rpc /chains/main/checkpoint
+          data-encoding describe-rpc /admin --recurse
+          data-encoding describe-rpc /chains/main/checkpoint --binary
+        """,
+    )
+    p.add_argument(
+        "path", metavar="PATH", nargs="?", default="/", help="a path of the directory (default /)"
+    )
+    p.add_argument(
+        "--recurse", action="store_true", help="the whole subtree (?recurse=yes), not one level"
+    )
+    p.add_argument(
+        "--binary", action="store_true", help="the binary form (rpc.service_tree), in hex"
+    )
     _compact(p)
     return parser
 

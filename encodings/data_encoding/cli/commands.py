@@ -101,3 +101,19 @@ def decode(args: Namespace) -> int:
     e = encoding_of(args.id)
     print_json(e.to_json(e.decode(input_bytes(args))), args.compact)
     return 0
+
+
+def describe_rpc(args: Namespace) -> int:
+    """What the node answers to ``GET /describe<PATH>``: JSON, or the binary form in hex."""
+    from .. import rpc  # the directory: only this command needs it
+
+    try:
+        tree = rpc.describe(args.path, args.recurse)
+    except rpc.NotFound as exc:
+        raise UsageError(f"no RPC at {exc}") from None
+    service_tree = encoding_of("rpc.service_tree")
+    if args.binary:
+        print(service_tree.encode(tree).hex())
+    else:
+        print_json(service_tree.to_json(tree), args.compact)
+    return 0
