@@ -9,7 +9,7 @@ import json
 import re
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -340,6 +340,155 @@ def test_decode_every_id(run: Run, id: str) -> None:
             assert (r.status, r.out) == (1, b"")
             byte = "" if error["offset"] is None else f" (byte {error['offset']})"
             assert r.err.startswith(f"error: {error['code']} at {error['path']}{byte}: ")
+
+
+# ------------------------------------------------------------- batch mode
+
+
+def _status(i: int) -> str:
+    return json.dumps({"id": i, "pid": 1000 + i, "state": "running"})
+
+
+def _status_hex(i: int) -> str:
+    return f"{i:08x}00{1000 + i:08x}"
+
+
+def test_batch_encode_from_stdin_line_by_line(run: Run) -> None:
+    r = run(
+        "encode",
+        "admin.daemon_status",
+        "--lines",
+        stdin="".join(_status(i) + "\n" for i in range(3)),
+    )
+    assert (r.status, r.text, r.err) == (0, "".join(_status_hex(i) + "\n" for i in range(3)), "")
+
+
+def test_batch_stops_at_the_first_bad_line(run: Run, tmp_path: Path) -> None:
+    lines = [_status(0), '{"id": 1}', "", _status(3)]
+    (tmp_path / "in.jsonl").write_text("\n".join(lines) + "\n")
+    r = run("encode", "admin.daemon_status", "--lines", f"{tmp_path}/in.jsonl")
+    assert (r.status, r.text) == (1, _status_hex(0) + "\n")
+    assert r.err == "error: line 2: missing_field at $.state: missing field 'state'\n"
+
+
+def test_batch_keeps_going_and_sums_up(run: Run, tmp_path: Path) -> None:
+    lines = [_status(0), '{"id": 1}', "", _status(3)]
+    (tmp_path / "in.jsonl").write_text("\n".join(lines) + "\n")
+    r = run("encode", "admin.daemon_status", "--lines", "--keep-going", f"@{tmp_path}/in.jsonl")
+    assert (r.status, r.text) == (1, _status_hex(0) + "\n" + _status_hex(3) + "\n")
+    assert r.err == (
+        "error: line 2: missing_field at $.state: missing field 'state'\n"
+        "error: line 3: invalid_json at $: not valid JSON: Expecting value: line 1 column 1 "
+        "(char 0)\n"
+        "error: 2 of 4 lines failed (lines 2, 3)\n"
+    )
+
+
+def test_batch_summary_lists_the_first_failures(run: Run) -> None:
+    r = run("decode", "int64", "--lines", "--keep-going", stdin="zz\n" * 25 + "0000000000000001\n")
+    assert r.status == 1
+    assert r.text == '"1"\n'
+    assert r.err.splitlines()[-1] == (
+        "error: 25 of 26 lines failed (lines 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, "
+        "16, 17, 18, 19, 20, ...)"
+    )
+
+
+def test_batch_decode_reads_crlf_and_reports_non_utf8_lines(run: Run) -> None:
+    stdin = (_status_hex(1) + "\r\n").encode() + b"\xff\n" + (_status_hex(2) + "\n").encode()
+    r = run("decode", "admin.daemon_status", "--lines", "--keep-going", stdin=stdin)
+    assert r.text == (
+        '{"id":1,"pid":1001,"state":"running"}\n{"id":2,"pid":1002,"state":"running"}\n'
+    )
+    assert r.err == (
+        "error: line 2: invalid_utf8 at $: the line is not UTF-8 text (byte 0 of the line)\n"
+        "error: 1 of 3 lines failed (lines 2)\n"
+    )
+
+
+def test_batch_usage_errors(run: Run, tmp_path: Path) -> None:
+    r = run("decode", "int64", "--lines", "--raw")
+    assert (r.status, r.err) == (
+        2,
+        "error: --lines reads and writes text: it cannot be used with --raw\n",
+    )
+    r = run("encode", "int64", "--lines", f"{tmp_path}/absent")
+    assert (r.status, r.err) == (
+        2,
+        f"error: cannot read '{tmp_path}/absent': No such file or directory\n",
+    )
+
+
+class _Watched:
+    """A stdin whose every line checks that the result of the line before is
+    already written: the batch streams, it does not read everything first."""
+
+    def __init__(self, lines: list[bytes], written: Callable[[], int]) -> None:
+        self.lines, self.written = lines, written
+
+    @property
+    def buffer(self) -> _Watched:
+        return self
+
+    def __iter__(self) -> Iterator[bytes]:
+        for i, line in enumerate(self.lines):
+            assert self.written() == i
+            yield line
+
+
+def test_batch_streams(monkeypatch: pytest.MonkeyPatch) -> None:
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    lines = [(_status(i) + "\n").encode() for i in range(50)]
+    monkeypatch.setattr(sys, "stdin", _Watched(lines, lambda: out.getvalue().count("\n")))
+    assert main(["encode", "admin.daemon_status", "--lines"]) == 0
+    assert out.getvalue() == "".join(_status_hex(i) + "\n" for i in range(50))
+
+
+def test_batch_of_100_000_lines_both_ways(run: Run, tmp_path: Path) -> None:
+    count = 100_000
+    source = tmp_path / "statuses.jsonl"
+    with source.open("w") as f:
+        for i in range(count):
+            f.write(_status(i) + "\n")
+    encoded = run("encode", "admin.daemon_status", "--lines", str(source))
+    assert (encoded.status, encoded.err) == (0, "")
+    lines = encoded.text.split("\n")
+    assert len(lines) == count + 1 and lines[-1] == ""
+    for i in range(count):
+        assert lines[i] == _status_hex(i), i
+    hexes = tmp_path / "statuses.hex"
+    hexes.write_bytes(encoded.out)
+    decoded = run("decode", "admin.daemon_status", "--lines", str(hexes))
+    assert (decoded.status, decoded.err) == (0, "")
+    for i, line in enumerate(decoded.text.splitlines()):
+        assert line == f'{{"id":{i},"pid":{1000 + i},"state":"running"}}', i
+    assert decoded.text.count("\n") == count
+
+
+def test_batch_draws_a_progress_bar_for_a_file_on_a_terminal(
+    run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from data_encoding.cli import batch
+
+    monkeypatch.setattr(batch, "STRIDE", 1)
+    monkeypatch.setattr(batch, "INTERVAL", 0.0)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    source = tmp_path / "in.hex"
+    source.write_text("0000000000000001\nzz\n0000000000000002\n")  # 17 + 3 + 17 bytes
+    r = run("decode", "int64", "--lines", "--keep-going", str(source))
+    blank = "\r" + " " * 60 + "\r"
+    assert r.text == '"1"\n"2"\n'
+    assert r.err == (
+        f"\r 46% [##############................] 1 lines{blank}"
+        "error: line 2: invalid_hex at $: not hexadecimal: 'z' at hex digit 1\n"
+        f"\r 54% [################..............] 2 lines"
+        f"\r100% [##############################] 3 lines{blank}"
+        "error: 1 of 3 lines failed (lines 2)\n"
+    )
+    # no bar when the input is stdin
+    r = run("decode", "int64", "--lines", stdin="0000000000000001\n")
+    assert (r.text, r.err) == ('"1"\n', "")
 
 
 # ----------------------------------------------------------- describe-rpc

@@ -56,6 +56,20 @@ def _id(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("id", metavar="ID", help="a catalogue id (see: data-encoding list)")
 
 
+def _lines(parser: argparse.ArgumentParser) -> None:
+    batch = parser.add_argument_group("batch mode")
+    batch.add_argument(
+        "--lines",
+        action="store_true",
+        help="one input per line of INPUT (a file, or - for stdin), one result per line",
+    )
+    batch.add_argument(
+        "--keep-going",
+        action="store_true",
+        help="with --lines: go on past bad lines (reported on stderr; exit status 1)",
+    )
+
+
 def _compact(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--compact", action="store_true", help="JSON on one line (the default when piped)"
@@ -123,11 +137,18 @@ def build_parser() -> argparse.ArgumentParser:
         """
           data-encoding encode admin.daemon_status '{"id": 3, "pid": 4242, "state": "running"}'
           data-encoding encode chain.checkpoint @checkpoint.json --raw > checkpoint.bin
+          data-encoding encode admin.daemon_status --lines statuses.jsonl > statuses.hex
         """,
     )
     _id(p)
-    p.add_argument("input", metavar="INPUT", nargs="?", help="JSON text, @FILE or - (stdin)")
+    p.add_argument(
+        "input",
+        metavar="INPUT",
+        nargs="?",
+        help="JSON text, @FILE or - (stdin); with --lines, a file or -",
+    )
     p.add_argument("--raw", action="store_true", help="write the bytes themselves, not hex")
+    _lines(p)
 
     p = _add(
         sub,
@@ -138,6 +159,7 @@ def build_parser() -> argparse.ArgumentParser:
         """
           data-encoding decode admin.daemon_status 000000030000001092
           data-encoding decode chain.checkpoint --raw checkpoint.bin
+          data-encoding decode admin.daemon_status --lines --keep-going statuses.hex
         """,
     )
     _id(p)
@@ -145,9 +167,11 @@ def build_parser() -> argparse.ArgumentParser:
         "input",
         metavar="INPUT",
         nargs="?",
-        help="hex (whitespace and 0x allowed), @FILE or - (stdin); with --raw, a file or -",
+        help="hex (whitespace and 0x allowed), @FILE or - (stdin); with --raw or --lines, "
+        "a file or -",
     )
     p.add_argument("--raw", action="store_true", help="read the bytes themselves, not hex")
+    _lines(p)
     _compact(p)
 
     p = _add(

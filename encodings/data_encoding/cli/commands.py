@@ -13,8 +13,9 @@ from typing import Any
 
 from .. import registry
 from ..core import Encoding
-from ..jsonvalue import JsonValue, loads
+from ..jsonvalue import JsonValue, dumps, loads
 from ..schema import Dialect
+from .batch import run_lines
 from .inputs import UsageError, parse_hex, read_raw, read_text
 from .output import print_json
 
@@ -80,9 +81,19 @@ def write_bytes(data: bytes) -> None:
     sys.stdout.buffer.flush()
 
 
+def _batch(args: Namespace) -> None:
+    if args.raw:
+        raise UsageError("--lines reads and writes text: it cannot be used with --raw")
+
+
 def encode(args: Namespace) -> int:
-    """JSON in, hex (or the bytes, ``--raw``) out."""
+    """JSON in, hex (or the bytes, ``--raw``) out; ``--lines``: one JSON value per line."""
     e = encoding_of(args.id)
+    if args.lines:
+        _batch(args)
+        return run_lines(
+            args.input, lambda line: e.encode(e.from_json(loads(line))).hex(), args.keep_going
+        )
     data = e.encode(e.from_json(loads(read_text(args.input))))
     if args.raw:
         write_bytes(data)
@@ -97,8 +108,13 @@ def input_bytes(args: Namespace) -> bytes:
 
 
 def decode(args: Namespace) -> int:
-    """Hex (or bytes, ``--raw``) in, JSON out."""
+    """Hex (or bytes, ``--raw``) in, JSON out; ``--lines``: one hex string per line."""
     e = encoding_of(args.id)
+    if args.lines:
+        _batch(args)
+        return run_lines(
+            args.input, lambda line: dumps(e.to_json(e.decode(parse_hex(line)))), args.keep_going
+        )
     print_json(e.to_json(e.decode(input_bytes(args))), args.compact)
     return 0
 
