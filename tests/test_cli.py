@@ -64,7 +64,7 @@ def test_no_command_is_a_usage_error(run: Run) -> None:
     assert r.err.endswith("error: the following arguments are required: COMMAND\n")
 
 
-COMMANDS = ["list", "describe", "encode", "decode", "describe-rpc"]
+COMMANDS = ["list", "describe", "encode", "decode", "slice", "describe-rpc"]
 
 
 @pytest.mark.parametrize("command", COMMANDS)
@@ -489,6 +489,105 @@ def test_batch_draws_a_progress_bar_for_a_file_on_a_terminal(
     # no bar when the input is stdin
     r = run("decode", "int64", "--lines", stdin="0000000000000001\n")
     assert (r.text, r.err) == ('"1"\n', "")
+
+
+# ------------------------------------------------------------------ slice
+
+
+def test_slice_prints_each_part(run: Run) -> None:
+    r = run("slice", "admin.daemon_status", "0000000303000010920000000f")
+    assert (r.status, r.err) == (0, "")
+    assert r.text == (
+        "bytes  size  path     what                  value         hex\n"
+        "0..4      4  $.id     int31                 3             00000003\n"
+        "4..5      1  $        tag                   3 (signaled)  03\n"
+        "5..9      4  $.pid    int31                 4242          00001092\n"
+        "9..9      0  $.state  constant('signaled')  \"signaled\"\n"
+        "9..13     4  $.code   int31                 15            0000000f\n"
+    )
+
+
+def test_slice_shows_framing_and_long_values_cut(run: Run) -> None:
+    hex_ = str(registry.find("admin.account_alias").samples["valid"][0]["hex"])
+    r = run("slice", "admin.account_alias", hex_)
+    assert r.text == (
+        "bytes   size  path     what                       value"
+        "                                   hex\n"
+        "0..4       4  $.alias  size header (Uint30)       10 bytes"
+        "                                0000000a\n"
+        '4..14     10  $.alias  variable.string            "bootstrap1"'
+        "                            626f6f74737472617031\n"
+        '14..35    21  $.pkh    node.keys.public_key_hash  "dn1G8vdxwTcD7Nqf5ewF8FAj6bRG8iqtTgba"'
+        "  000000000000000000000000000000000000000000\n"
+    )
+    r = run("slice", "unistring", "0000003c" + "61" * 60)
+    assert r.text.splitlines()[2] == (
+        '4..64    60  $     variable.string       "' + "a" * 52 + "...  " + "61" * 32 + "..."
+    )
+
+
+def test_slice_of_bytes_that_fail_shows_where(run: Run) -> None:
+    r = run("slice", "admin.daemon_status", "000000030300001092000000")
+    assert r.status == 1
+    assert r.text == (
+        "bytes  size  path     what                  value         hex\n"
+        "0..4      4  $.id     int31                 3             00000003\n"
+        "4..5      1  $        tag                   3 (signaled)  03\n"
+        "5..9      4  $.pid    int31                 4242          00001092\n"
+        "9..9      0  $.state  constant('signaled')  \"signaled\"\n"
+        "9..12     3  $.code   not read                            000000\n"
+    )
+    assert r.err == (
+        "error: not_enough_data at $.code (byte 9): not enough data: need 4 bytes, 3 left\n"
+    )
+    r = run("slice", "admin.daemon_status", "000000030700001092")
+    assert r.text == (
+        "bytes  size  path  what      value  hex\n"
+        "0..4      4  $.id  int31     3      00000003\n"
+        "4..9      5  $     not read         0700001092\n"
+    )
+    assert r.err == (
+        "error: unexpected_tag at $ (byte 4): unexpected tag 7 for union process_state "
+        "(known tags: [0, 1, 2, 3])\n"
+    )
+
+
+def test_slice_reads_files_and_raw_bytes(run: Run, tmp_path: Path) -> None:
+    expected = run("slice", "admin.daemon_status", STATUS_HEX).text
+    assert expected.count("\n") == 5
+    (tmp_path / "s.hex").write_text(STATUS_HEX)
+    (tmp_path / "s.bin").write_bytes(bytes.fromhex(STATUS_HEX))
+    assert run("slice", "admin.daemon_status", f"@{tmp_path}/s.hex").text == expected
+    assert run("slice", "admin.daemon_status", "--raw", f"{tmp_path}/s.bin").text == expected
+    assert run("slice", "admin.daemon_status", stdin=STATUS_HEX).text == expected
+    assert run("slice", "admin.daemon_status", "--raw", stdin=bytes.fromhex(STATUS_HEX)).text == (
+        expected
+    )
+    assert run("slice", "admin.daemon", "00").status == 1
+    assert run("slice", "admin.deamon", "00").status == 2
+
+
+@pytest.mark.parametrize("id", BINARY_IDS)
+def test_slice_every_id(run: Run, id: str) -> None:
+    from data_encoding.slicing import slice_bytes
+
+    e = registry.find(id).encoding
+    for s in registry.find(id).samples["valid"]:
+        data = bytes.fromhex(str(s["hex"]))
+        r = run("slice", id, data.hex())
+        assert (r.status, r.err) == (0, "")
+        rows = r.text.splitlines()
+        assert len(rows) == 1 + len(slice_bytes(e, data).slices)
+        assert [row.split()[0] for row in rows[1:]] == [
+            f"{x.start}..{x.end}" for x in slice_bytes(e, data).slices
+        ]
+    for s in registry.find(id).samples["invalid"]:
+        if "hex" in s:
+            r = run("slice", id, str(s["hex"]))
+            assert r.status == 1
+            error = s["error"]
+            assert isinstance(error, dict)
+            assert r.err.startswith(f"error: {error['code']} at {error['path']}")
 
 
 # ----------------------------------------------------------- describe-rpc

@@ -14,6 +14,7 @@ from ..registry import UnknownId
 from . import commands
 from .inputs import UsageError
 from .output import error_text, print_error
+from .slices import slice_command
 
 Command = Callable[[argparse.Namespace], int]
 
@@ -173,6 +174,29 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--raw", action="store_true", help="read the bytes themselves, not hex")
     _lines(p)
     _compact(p)
+
+    p = _add(
+        sub,
+        "slice",
+        slice_command,
+        "each field's bytes, path and value",
+        "Read the binary form of an id, in hex (or the bytes), and print its parts as a "
+        "table: each leaf's and each framing byte's range (the end excluded), size, path, "
+        "value and hex. Bytes that do not decode show the parts read up to the failure, "
+        "the rest as 'not read', and the error.",
+        """
+          data-encoding slice admin.daemon_status 0000000303000010920000000f
+          data-encoding slice chain.checkpoint --raw checkpoint.bin
+        """,
+    )
+    _id(p)
+    p.add_argument(
+        "input",
+        metavar="INPUT",
+        nargs="?",
+        help="hex (whitespace and 0x allowed), @FILE or - (stdin); with --raw, a file or -",
+    )
+    p.add_argument("--raw", action="store_true", help="read the bytes themselves, not hex")
 
     p = _add(
         sub,
