@@ -64,7 +64,7 @@ def test_no_command_is_a_usage_error(run: Run) -> None:
     assert r.err.endswith("error: the following arguments are required: COMMAND\n")
 
 
-COMMANDS = ["list", "describe", "encode", "decode", "slice", "describe-rpc"]
+COMMANDS = ["list", "describe", "encode", "decode", "slice", "sample", "describe-rpc"]
 
 
 @pytest.mark.parametrize("command", COMMANDS)
@@ -588,6 +588,61 @@ def test_slice_every_id(run: Run, id: str) -> None:
             error = s["error"]
             assert isinstance(error, dict)
             assert r.err.startswith(f"error: {error['code']} at {error['path']}")
+
+
+# ----------------------------------------------------------------- sample
+
+
+def test_sample_is_repeatable_with_a_seed(run: Run) -> None:
+    first = run("sample", "admin.daemon_status", "--count", "5", "--seed", "7")
+    assert (first.status, first.err) == (0, "")
+    assert run("sample", "admin.daemon_status", "--count", "5", "--seed", "7").text == first.text
+    e = registry.find("admin.daemon_status").encoding
+    lines = first.text.splitlines()
+    assert len(lines) == 5
+    for line in lines:
+        drawn = json.loads(line)
+        assert list(drawn) == ["json", "hex"]
+        assert e.encode(e.from_json(drawn["json"])).hex() == drawn["hex"]
+    others = {
+        run("sample", "admin.daemon_status", "--count", "5", "--seed", str(s)).text
+        for s in range(4)
+    }
+    assert len(others) > 1  # the seed matters
+
+
+def test_sample_of_an_id_with_few_values(run: Run) -> None:
+    r = run("sample", "chain.history_mode", "--count", "20", "--seed", "1")
+    drawn = {json.loads(line)["hex"]: json.loads(line)["json"] for line in r.text.splitlines()}
+    assert drawn == {"00": "archive", "01": "full", "02": "rolling"}
+
+
+def test_sample_usage_errors(run: Run, monkeypatch: pytest.MonkeyPatch) -> None:
+    r = run("sample", "int64", "--count", "0")
+    assert r.status == 2
+    assert r.err.endswith("error: argument --count: expected a positive integer, not '0'\n")
+    monkeypatch.setitem(sys.modules, "hypothesis", None)  # as if it were not installed
+    r = run("sample", "int64")
+    assert (r.status, r.out) == (2, b"")
+    assert r.err == (
+        "error: sample needs Hypothesis, which is not installed: "
+        "pip install 'data-encoding[hypothesis]'\n"
+    )
+
+
+@pytest.mark.parametrize("id", BINARY_IDS)
+def test_sample_every_id(run: Run, id: str) -> None:
+    e = registry.find(id).encoding
+    r = run("sample", id, "--count", "3", "--seed", "0")
+    assert (r.status, r.err) == (0, "")
+    lines = r.text.split("\n")[:-1]  # (not splitlines: strings may hold U+2028)
+    assert r.text.endswith("\n")
+    assert 1 <= len(lines) <= 3
+    for line in lines:
+        drawn = json.loads(line)
+        value = e.from_json(drawn["json"])
+        assert e.encode(value).hex() == drawn["hex"]
+        assert e.to_json(e.decode(bytes.fromhex(drawn["hex"]))) == drawn["json"]
 
 
 # ----------------------------------------------------------- describe-rpc

@@ -14,6 +14,7 @@ from ..registry import UnknownId
 from . import commands
 from .inputs import UsageError
 from .output import error_text, print_error
+from .sampling import sample
 from .slices import slice_command
 
 Command = Callable[[argparse.Namespace], int]
@@ -69,6 +70,16 @@ def _lines(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="with --lines: go on past bad lines (reported on stderr; exit status 1)",
     )
+
+
+def _positive(text: str) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, not {text!r}")
+    return number
 
 
 def _compact(parser: argparse.ArgumentParser) -> None:
@@ -197,6 +208,27 @@ def build_parser() -> argparse.ArgumentParser:
         help="hex (whitespace and 0x allowed), @FILE or - (stdin); with --raw, a file or -",
     )
     p.add_argument("--raw", action="store_true", help="read the bytes themselves, not hex")
+
+    p = _add(
+        sub,
+        "sample",
+        sample,
+        "random valid values (JSON and hex)",
+        "Print random valid values of an id, one JSON object per line: "
+        '{"json": <its JSON>, "hex": <its binary form>}. Needs Hypothesis '
+        "(pip install 'data-encoding[hypothesis]').",
+        """
+          data-encoding sample admin.daemon_status --count 3 --seed 7
+          data-encoding sample chain.checkpoint --count 2
+        """,
+    )
+    _id(p)
+    p.add_argument(
+        "--count", type=_positive, default=1, metavar="N", help="how many values (default 1)"
+    )
+    p.add_argument(
+        "--seed", type=int, metavar="S", help="the same values for the same seed (default: random)"
+    )
 
     p = _add(
         sub,
