@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from textwrap import dedent, indent
 
 from ..errors import DataEncodingError
@@ -46,12 +46,7 @@ def _add(
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.set_defaults(run=run)
-    _COMMANDS[name] = parser
     return parser
-
-
-_COMMANDS: dict[str, argparse.ArgumentParser] = {}
-"""Each command's parser, by name (filled by :func:`build_parser`)."""
 
 
 def _id(parser: argparse.ArgumentParser) -> None:
@@ -88,7 +83,8 @@ def _compact(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.ArgumentParser]]:
+    """The top parser, and each command's parser by name."""
     parser = argparse.ArgumentParser(
         prog="data-encoding",
         description=_DESCRIPTION,
@@ -253,14 +249,18 @@ def build_parser() -> argparse.ArgumentParser:
         "--binary", action="store_true", help="the binary form (rpc.service_tree), in hex"
     )
     _compact(p)
-    return parser
+    return parser, sub.choices
 
 
-def _parse(parser: argparse.ArgumentParser, words: list[str]) -> argparse.Namespace:
+def _parse(
+    parser: argparse.ArgumentParser,
+    commands_: Mapping[str, argparse.ArgumentParser],
+    words: list[str],
+) -> argparse.Namespace:
     """The command line parsed by its command's parser, options and arguments
     in any order (``decode ID --raw FILE``: argparse alone would take ``FILE``
     for a second command), or by the top parser (help, and its errors)."""
-    command = _COMMANDS.get(words[0]) if words else None
+    command = commands_.get(words[0]) if words else None
     if command is not None:
         return command.parse_intermixed_args(words[1:])
     return parser.parse_args(words)
@@ -268,10 +268,10 @@ def _parse(parser: argparse.ArgumentParser, words: list[str]) -> argparse.Namesp
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``data-encoding`` with ``argv`` (``sys.argv[1:]`` by default); the exit status."""
-    parser = build_parser()
+    parser, commands_ = build_parser()
     words = sys.argv[1:] if argv is None else list(argv)
     try:
-        args = _parse(parser, words)
+        args = _parse(parser, commands_, words)
     except SystemExit as exit:  # --help (0), or a usage error argparse reported (2)
         return exit.code if isinstance(exit.code, int) else OK
     run: Command = args.run
