@@ -166,7 +166,11 @@ def _is_leaf(e: Encoding[Any]) -> bool:
 
 
 class _Walker:
-    """Reads ``data`` as the decoders do, recording the slices."""
+    """Reads ``data`` as the decoders do, recording the slices.
+
+    Where the layout is wrong it raises an error of its own, only to stop:
+    the error shown is ``decode``'s (:func:`slice_bytes`), so these need
+    not say more than where the walk stopped."""
 
     def __init__(self, data: bytes) -> None:
         self.data = data
@@ -206,7 +210,7 @@ class _Walker:
             size = self.frame("size", pos, width, end, path, e.kind)
             start, stop = pos + width, pos + width + size
             if stop > end or size > largest:
-                raise e._bad_frame(size, pos, end)
+                raise DecodeError("invalid_size", "a size header beyond its frame", offset=pos)
             after = self.walk(e.inner, start, stop, path, shift)
             if after != stop:
                 raise DecodeError("extra_bytes", "extra bytes in a frame", offset=after)
@@ -275,7 +279,9 @@ class _Walker:
             width = HEADERS[arg][1]
             count = self.frame("count", pos, width, end, path, str(arg))
             pos += width
-            e._check_count(count, pos, end)
+            limit = e.max_length
+            if (limit is not None and count > limit) or count > end - pos:
+                raise DecodeError("invalid_size", "a count beyond its limit", offset=pos - width)
         index = 0
         while pos < end if count is None else index < count:
             if count is None and e.max_length is not None and index == e.max_length:
@@ -290,7 +296,7 @@ class _Walker:
         tag = self.frame("tag", pos, e.tag_width, end, path)
         chosen = next((c for c in e.cases if c.tag == tag), None)
         if chosen is None:
-            raise e._unexpected_tag(tag, pos)
+            raise DecodeError("unexpected_tag", f"unexpected tag {tag}", offset=pos)
         last = self.slices[-1]
         self.slices[-1] = Slice(last.start, last.end, path, "tag", tag, note=chosen.title)
         return self.walk(chosen.enc, pos + e.tag_width, end, path, shift)
