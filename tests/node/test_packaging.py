@@ -60,7 +60,9 @@ def test_the_wheel_carries_the_samples_and_the_typing_marker(wheel: Path) -> Non
     assert "data_encoding/py.typed" in names
 
 
-def test_an_installed_wheel_finds_every_ids_samples(wheel: Path, tmp_path: Path) -> None:
+def test_an_installed_wheel_finds_every_ids_samples_and_runs_the_command(
+    wheel: Path, tmp_path: Path
+) -> None:
     venv.create(tmp_path / "env", with_pip=True)
     python = tmp_path / "env" / "bin" / "python"
     subprocess.run(
@@ -78,3 +80,23 @@ def test_an_installed_wheel_finds_every_ids_samples(wheel: Path, tmp_path: Path)
     ).stdout.splitlines()
     assert out[0].startswith(str(tmp_path / "env"))  # the installed copy, not the project's
     assert int(out[1]) == sum(len(registry.find(i).samples["valid"]) for i in registry.ids())
+    # the console script, without Hypothesis (not a dependency): sample says so
+    command = tmp_path / "env" / "bin" / "data-encoding"
+    done = subprocess.run(
+        [command, "decode", "admin.daemon_status", "000000030000001092"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (
+        0,
+        '{"id":3,"pid":4242,"state":"running"}\n',
+        "",
+    )
+    done = subprocess.run([command, "sample", "int64"], capture_output=True, text=True, check=False)
+    assert (done.returncode, done.stdout, done.stderr) == (
+        2,
+        "",
+        "error: sample needs Hypothesis, which is not installed: "
+        "pip install 'data-encoding[hypothesis]'\n",
+    )

@@ -42,7 +42,7 @@ from ..tree.core import Encoding
 from ..tree.framing import CheckSize, DynamicSize, HeaderKind, Padded
 from ..tree.primitives import Bool, Float, Int, RangedInt, ZeroWidth
 from ..tree.primitives import empty as _EMPTY
-from ..tree.records import MergeObjs, MergeTups, Obj, Tup
+from ..tree.records import MergeObjs, MergeTups, Obj, Part, Tup
 from ..tree.sequences import ListEncoding
 from ..tree.size import DYNAMIC, VARIABLE, Fixed
 from ..tree.strings import Bounded, FixedBytes, RawBytes
@@ -50,7 +50,6 @@ from ..tree.unions import StringEnum, Union
 from ..tree.wrappers import Def, Mu
 from ..tree.zarith import Zarith
 from . import schema as bs
-from .recordgen import Part
 from .transparent import unwrap
 
 # The Zarith entries' texts are data: nodes publish them verbatim.

@@ -67,6 +67,10 @@ COPIES = 16
 _numbers = itertools.count(1)
 """Numbers the generated functions' file names."""
 
+_dead: list[str] = []
+"""The file names of generated functions that died, dropped from
+:mod:`linecache` at the next compile."""
+
 
 @dataclass(frozen=True)
 class Put:
@@ -247,13 +251,21 @@ class Source:
         """Compile the lines into the function ``name``. The source is
         registered in :mod:`linecache` under a file name that says what it is
         (``<data_encoding #12 writer of obj(req('pid', int31), ...)>``), so
-        tracebacks and ``inspect.getsource`` show it, until the function dies."""
+        tracebacks and ``inspect.getsource`` show it, until the function dies
+        (the entry goes at the next compile after that)."""
         code = "\n".join(self.lines) + "\n"
         filename = f"<data_encoding #{next(_numbers)} {label}>"
         exec(compile(code, filename, "exec"), self.env)
         fn: Callable[..., Any] = self.env[name]
+        while _dead:  # the sources of functions that died since the last compile
+            try:
+                linecache.cache.pop(_dead.pop(), None)
+            except IndexError:  # another thread took the last one
+                break
         linecache.cache[filename] = (len(code), None, code.splitlines(True), filename)
-        weakref.finalize(fn, linecache.cache.pop, filename, None)
+        # not popped by the finalizer itself: it may run in the middle of
+        # linecache.checkcache(), whose loop then fails with a KeyError
+        weakref.finalize(fn, _dead.append, filename)
         fn.__source__ = code  # type: ignore[attr-defined]  # kept for debugging
         return fn
 

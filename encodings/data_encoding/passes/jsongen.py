@@ -39,7 +39,7 @@ from .emit import Source
 
 if TYPE_CHECKING:
     from ..tree.core import Encoding
-    from .recordgen import Part
+    from ..tree.records import Part
 
 
 class Bail(Exception):

@@ -13,9 +13,8 @@ fixed and are read from the end of the frame.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import partial
-from typing import Any, Literal
+from typing import Any
 
 from ..errors import (
     DataEncodingError,
@@ -26,48 +25,17 @@ from ..errors import (
     not_enough_data,
 )
 from ..jsonvalue import DuplicateKeys
-from ..tree.core import Encoding, Then
+from ..tree.core import Then
 from ..tree.leaves import wrong_value_type
-from ..tree.size import DYNAMIC, VARIABLE, Fixed
+from ..tree.records import Part
+from ..tree.size import VARIABLE, Fixed
 from .emit import Gen, Path, Take, tuple_expr
-
-Mode = Literal["req", "opt", "varopt", "dft", "splice"]
 
 
 def _stem(p: Part) -> str:
     """The generated variable of a part is named after it: its key (``pid_3``),
     ``item`` for a tuple element (merged operands: ``left_4``, ``right_5``)."""
     return p.key if isinstance(p.key, str) else "item"
-
-
-@dataclass(frozen=True)
-class Part:
-    """One element of a sequence.
-
-    ``key`` is the dict key of a record field or the index of a tuple element.
-    ``mode``: ``req`` (always there), ``opt`` (a presence byte, then the value),
-    ``varopt`` (present iff bytes remain in its frame), ``dft`` (always in
-    binary, may be omitted in JSON) or ``splice`` (a nested record or tuple
-    whose keys or elements are merged into this one's).
-    """
-
-    key: str | int
-    enc: Encoding[Any]
-    mode: Mode = "req"
-    default: Any = None
-    title: str | None = None
-    description: str | None = None
-    #: splices only: the keys (records) or the element count (tuples) it yields
-    keys: frozenset[str] = frozenset()
-    arity: int = 1
-
-    @property
-    def size(self) -> Any:
-        if self.mode == "opt":
-            return self.enc.size if self.enc.size is VARIABLE else DYNAMIC
-        if self.mode == "varopt":
-            return VARIABLE
-        return self.enc.size
 
 
 # --------------------------------------------------------------- errors

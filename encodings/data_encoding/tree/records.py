@@ -39,7 +39,6 @@ from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
 from ..errors import DefinitionError
-from ..passes.recordgen import Part
 from .core import (
     Encoding,
     call_text,
@@ -48,10 +47,43 @@ from .core import (
     expect_encoding,
 )
 from .primitives import ZeroWidth
-from .size import VARIABLE, sequence_size
+from .size import DYNAMIC, VARIABLE, sequence_size
 from .wrappers import Transparent
 
 T = TypeVar("T")
+
+
+Mode = Literal["req", "opt", "varopt", "dft", "splice"]
+
+
+@dataclass(frozen=True)
+class Part:
+    """One element of a sequence.
+
+    ``key`` is the dict key of a record field or the index of a tuple element.
+    ``mode``: ``req`` (always there), ``opt`` (a presence byte, then the value),
+    ``varopt`` (present iff bytes remain in its frame), ``dft`` (always in
+    binary, may be omitted in JSON) or ``splice`` (a nested record or tuple
+    whose keys or elements are merged into this one's).
+    """
+
+    key: str | int
+    enc: Encoding[Any]
+    mode: Mode = "req"
+    default: Any = None
+    title: str | None = None
+    description: str | None = None
+    #: splices only: the keys (records) or the element count (tuples) it yields
+    keys: frozenset[str] = frozenset()
+    arity: int = 1
+
+    @property
+    def size(self) -> Any:
+        if self.mode == "opt":
+            return self.enc.size if self.enc.size is VARIABLE else DYNAMIC
+        if self.mode == "varopt":
+            return VARIABLE
+        return self.enc.size
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,292 @@
+"""The command line: its parser, and :func:`main`, which runs a command and
+turns what it raises into a message and an exit status."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from textwrap import dedent, indent
+
+from ..errors import DataEncodingError
+from ..node.registry import UnknownId
+from . import commands
+from .inputs import UsageError
+from .output import error_text, print_error
+from .sampling import sample
+from .slices import slice_command
+
+Command = Callable[[argparse.Namespace], int]
+
+OK, BAD_DATA, BAD_USAGE = 0, 1, 2
+
+_DESCRIPTION = """\
+Encode, decode and describe the values of a Tezos-family node's RPC interface,
+by their catalogue id (data-encoding list shows them).
+
+INPUT is the data itself, @FILE for a file's content, or - (the default) for stdin.
+Exit status: 0 ok, 1 bad data, 2 bad usage."""
+
+
+def _add(
+    commands_: argparse._SubParsersAction[argparse.ArgumentParser],
+    name: str,
+    run: Command,
+    summary: str,
+    description: str,
+    example: str,
+) -> argparse.ArgumentParser:
+    """A subcommand whose ``--help`` ends with examples."""
+    parser = commands_.add_parser(
+        name,
+        help=summary,
+        description=description,
+        epilog="examples:\n" + indent(dedent(example).strip("\n"), "  "),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.set_defaults(run=run)
+    return parser
+
+
+def _id(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("id", metavar="ID", help="a catalogue id (see: data-encoding list)")
+
+
+def _lines(parser: argparse.ArgumentParser) -> None:
+    batch = parser.add_argument_group("batch mode")
+    batch.add_argument(
+        "--lines",
+        action="store_true",
+        help="one input per line of INPUT (a file, or - for stdin), one result per line",
+    )
+    batch.add_argument(
+        "--keep-going",
+        action="store_true",
+        help="with --lines: go on past bad lines (reported on stderr; exit status 1)",
+    )
+
+
+def _positive(text: str) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, not {text!r}")
+    return number
+
+
+def _compact(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--compact", action="store_true", help="JSON on one line (the default when piped)"
+    )
+
+
+def build_parser() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.ArgumentParser]]:
+    """The top parser, and each command's parser by name."""
+    parser = argparse.ArgumentParser(
+        prog="data-encoding",
+        description=_DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sub = parser.add_subparsers(title="commands", dest="command", metavar="COMMAND", required=True)
+
+    p = _add(
+        sub,
+        "list",
+        commands.list_ids,
+        "list the catalogue's ids",
+        "List the catalogue's ids with their seed section and description.",
+        """
+          data-encoding list 'admin.daemon*'
+          data-encoding list checkpoint --json
+        """,
+    )
+    p.add_argument(
+        "pattern", metavar="PATTERN", nargs="?", help="a glob (admin.*) or part of an id"
+    )
+    p.add_argument("--json", action="store_true", help="a JSON array of {id, section, description}")
+    _compact(p)
+
+    p = _add(
+        sub,
+        "describe",
+        commands.describe,
+        "an id's layout tables, binary schema or JSON Schema",
+        "Describe an id: its binary layout as tables (the default), its binary schema "
+        "as /describe publishes it, or the JSON Schema of its JSON form.",
+        """
+          data-encoding describe admin.daemon_status
+          data-encoding describe chain.checkpoint --binary-schema --dialect modern
+        """,
+    )
+    _id(p)
+    what = p.add_mutually_exclusive_group()
+    what.add_argument("--table", action="store_true", help="the layout tables (the default)")
+    what.add_argument(
+        "--binary-schema", action="store_true", help="the binary schema, as /describe publishes it"
+    )
+    what.add_argument("--json-schema", action="store_true", help="the JSON Schema (draft-04)")
+    p.add_argument(
+        "--dialect",
+        choices=sorted(commands.DIALECTS),
+        default="legacy",
+        help="the schema words: legacy (the seed's node, default) or modern (data-encoding 1.0)",
+    )
+    _compact(p)
+
+    p = _add(
+        sub,
+        "encode",
+        commands.encode,
+        "JSON to hex (or bytes)",
+        "Read a JSON value of an id and write its binary form, in hex (or the bytes).",
+        """
+          data-encoding encode admin.daemon_status '{"id": 3, "pid": 4242, "state": "running"}'
+          data-encoding encode chain.checkpoint @checkpoint.json --raw > checkpoint.bin
+          data-encoding encode admin.daemon_status --lines statuses.jsonl > statuses.hex
+        """,
+    )
+    _id(p)
+    p.add_argument(
+        "input",
+        metavar="INPUT",
+        nargs="?",
+        help="JSON text, @FILE or - (stdin); with --lines, a file or -",
+    )
+    p.add_argument("--raw", action="store_true", help="write the bytes themselves, not hex")
+    _lines(p)
+
+    p = _add(
+        sub,
+        "decode",
+        commands.decode,
+        "hex (or bytes) to JSON",
+        "Read the binary form of an id, in hex (or the bytes), and write its JSON.",
+        """
+          data-encoding decode admin.daemon_status 000000030000001092
+          data-encoding decode chain.checkpoint --raw checkpoint.bin
+          data-encoding decode admin.daemon_status --lines --keep-going statuses.hex
+        """,
+    )
+    _id(p)
+    p.add_argument(
+        "input",
+        metavar="INPUT",
+        nargs="?",
+        help="hex (whitespace and 0x allowed), @FILE or - (stdin); with --raw or --lines, "
+        "a file or -",
+    )
+    p.add_argument("--raw", action="store_true", help="read the bytes themselves, not hex")
+    _lines(p)
+    _compact(p)
+
+    p = _add(
+        sub,
+        "slice",
+        slice_command,
+        "each field's bytes, path and value",
+        "Read the binary form of an id, in hex (or the bytes), and print its parts as a "
+        "table: each leaf's and each framing byte's range (the end excluded), size, path, "
+        "value and hex. Bytes that do not decode show the parts read up to the failure, "
+        "the rest as 'not read', and the error.",
+        """
+          data-encoding slice admin.daemon_status 0000000303000010920000000f
+          data-encoding slice chain.checkpoint --raw checkpoint.bin
+        """,
+    )
+    _id(p)
+    p.add_argument(
+        "input",
+        metavar="INPUT",
+        nargs="?",
+        help="hex (whitespace and 0x allowed), @FILE or - (stdin); with --raw, a file or -",
+    )
+    p.add_argument("--raw", action="store_true", help="read the bytes themselves, not hex")
+
+    p = _add(
+        sub,
+        "sample",
+        sample,
+        "random valid values (JSON and hex)",
+        "Print random valid values of an id, one JSON object per line: "
+        '{"json": <its JSON>, "hex": <its binary form>}. Needs Hypothesis '
+        "(pip install 'data-encoding[hypothesis]').",
+        """
+          data-encoding sample admin.daemon_status --count 3 --seed 7
+          data-encoding sample chain.checkpoint --count 2
+        """,
+    )
+    _id(p)
+    p.add_argument(
+        "--count", type=_positive, default=1, metavar="N", help="how many values (default 1)"
+    )
+    p.add_argument(
+        "--seed", type=int, metavar="S", help="the same values for the same seed (default: random)"
+    )
+
+    p = _add(
+        sub,
+        "describe-rpc",
+        commands.describe_rpc,
+        "the node's /describe answer for a path",
+        "Print what the node answers to GET /describe<PATH>: the service tree of its "
+        "RPC directory there, as JSON (or its binary form in hex).",
+        """
+          data-encoding describe-rpc /chains/main/checkpoint
+          data-encoding describe-rpc /admin --recurse
+          data-encoding describe-rpc /chains/main/checkpoint --binary
+        """,
+    )
+    p.add_argument(
+        "path", metavar="PATH", nargs="?", default="/", help="a path of the directory (default /)"
+    )
+    p.add_argument(
+        "--recurse", action="store_true", help="the whole subtree (?recurse=yes), not one level"
+    )
+    p.add_argument(
+        "--binary", action="store_true", help="the binary form (rpc.service_tree), in hex"
+    )
+    _compact(p)
+    return parser, sub.choices
+
+
+def _parse(
+    parser: argparse.ArgumentParser,
+    commands_: Mapping[str, argparse.ArgumentParser],
+    words: list[str],
+) -> argparse.Namespace:
+    """The command line parsed by its command's parser, options and arguments
+    in any order (``decode ID --raw FILE``: argparse alone would take ``FILE``
+    for a second command), or by the top parser (help, and its errors)."""
+    command = commands_.get(words[0]) if words else None
+    if command is not None:
+        return command.parse_intermixed_args(words[1:])
+    return parser.parse_args(words)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``data-encoding`` with ``argv`` (``sys.argv[1:]`` by default); the exit status."""
+    parser, commands_ = build_parser()
+    words = sys.argv[1:] if argv is None else list(argv)
+    try:
+        args = _parse(parser, commands_, words)
+    except SystemExit as exit:  # --help (0), or a usage error argparse reported (2)
+        return exit.code if isinstance(exit.code, int) else OK
+    run: Command = args.run
+    try:
+        return run(args)
+    except DataEncodingError as err:
+        print_error(error_text(err))
+        return BAD_DATA
+    except (UsageError, UnknownId) as err:
+        print_error(str(err))
+        return BAD_USAGE
+    except BrokenPipeError:
+        # the reader went away (| head): nothing more to say, and no traceback
+        # when Python flushes stdout at exit
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return OK
+    except KeyboardInterrupt:
+        return 130

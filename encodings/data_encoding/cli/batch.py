@@ -1,0 +1,128 @@
+"""Batch mode (``--lines``): one input per line, one result per line, streaming.
+
+The input is read line by line and each result written as soon as it is
+made, so memory stays constant whatever the input's size. A line that fails
+is reported on stderr (``error: line N: ...``) and writes nothing to stdout;
+the run stops there unless ``--keep-going``, which reports every bad line and
+then a summary of their numbers. Either way a failure makes the exit status 1.
+
+When the input is a file and stderr a terminal, a progress bar on stderr
+shows how much of the file is done; it is erased before any other message,
+so stdout and the errors read as if it had never been there.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import BinaryIO
+
+from ..errors import DataEncodingError, DecodeError
+from .inputs import UsageError
+from .output import error_text
+
+Convert = Callable[[str], str]
+"""One line of input (without its line break) to one line of output."""
+
+SHOWN_FAILURES = 20
+"""How many failed line numbers the summary lists (it counts them all)."""
+
+STRIDE = 4096
+"""The progress bar checks the clock once every this many lines."""
+
+INTERVAL = 0.1
+"""...and is drawn again when this many seconds have passed."""
+
+_WIDTH = 30
+
+
+class Progress:
+    """A progress bar over ``total`` bytes, drawn on stderr."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.drawn = False
+        self.last = time.monotonic()
+
+    def tick(self, done: int, lines: int) -> None:
+        now = time.monotonic()
+        if now - self.last >= INTERVAL:
+            self.last = now
+            self.draw(done, lines)
+
+    def draw(self, done: int, lines: int) -> None:
+        share = done / self.total if self.total else 1.0
+        filled = round(share * _WIDTH)
+        bar = "#" * filled + "." * (_WIDTH - filled)
+        sys.stderr.write(f"\r{share:4.0%} [{bar}] {lines} lines")
+        sys.stderr.flush()
+        self.drawn = True
+
+    def erase(self) -> None:
+        if self.drawn:
+            sys.stderr.write("\r" + " " * (_WIDTH + 30) + "\r")
+            sys.stderr.flush()
+            self.drawn = False
+
+
+@contextmanager
+def _source(arg: str | None) -> Iterator[tuple[BinaryIO, int | None]]:
+    """The input as a binary stream, and its size when it is a regular file."""
+    if arg is None or arg == "-":
+        yield sys.stdin.buffer, None
+        return
+    path = arg.removeprefix("@")
+    try:
+        stream = open(path, "rb")  # noqa: SIM115 (closed below, after the with's body)
+    except OSError as exc:
+        raise UsageError(f"cannot read {path!r}: {exc.strerror or exc}") from None
+    with stream:
+        size = os.fstat(stream.fileno()).st_size
+        yield stream, size
+
+
+def run_lines(arg: str | None, convert: Convert, keep_going: bool) -> int:
+    """Convert each line of ``arg`` (a file, or stdin for ``-`` or ``None``); the exit status."""
+    failed: list[int] = []  # the first SHOWN_FAILURES line numbers
+    failures = 0
+    number = 0
+    with _source(arg) as (stream, size):
+        progress = Progress(size) if size is not None and sys.stderr.isatty() else None
+        done = 0
+        out = sys.stdout
+        for number, raw in enumerate(stream, 1):
+            done += len(raw)
+            try:
+                out.write(convert(_text(raw)) + "\n")
+            except DataEncodingError as err:
+                failures += 1
+                if len(failed) < SHOWN_FAILURES:
+                    failed.append(number)
+                if progress is not None:
+                    progress.erase()
+                print(f"error: line {number}: {error_text(err)}", file=sys.stderr)
+                if not keep_going:
+                    return 1
+            if progress is not None and number % STRIDE == 0:
+                progress.tick(done, number)
+        if progress is not None:
+            progress.erase()
+    if failures:
+        more = ", ..." if failures > len(failed) else ""
+        listed = ", ".join(map(str, failed))
+        print(f"error: {failures} of {number} lines failed (lines {listed}{more})", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _text(raw: bytes) -> str:
+    """A line's text, without its line break (``\\n`` or ``\\r\\n``)."""
+    try:
+        return raw.decode("utf-8").rstrip("\r\n")
+    except UnicodeDecodeError as exc:
+        raise DecodeError(
+            "invalid_utf8", f"the line is not UTF-8 text (byte {exc.start} of the line)"
+        ) from None

@@ -1,0 +1,135 @@
+"""The commands that read the catalogue: ``list``, ``describe``, ``encode``, ``decode``.
+
+Each takes the parsed command line and returns the exit status; errors are
+raised (:mod:`data_encoding.cli.app` reports them).
+"""
+
+from __future__ import annotations
+
+import sys
+from argparse import Namespace
+from fnmatch import fnmatchcase
+from typing import Any
+
+from ..jsonvalue import JsonValue, dumps, loads
+from ..node import registry
+from ..passes.schema import Dialect
+from ..tree.core import Encoding
+from .batch import run_lines
+from .inputs import UsageError, parse_hex, read_raw, read_text
+from .output import print_json
+
+DIALECTS: dict[str, Dialect] = {"legacy": "legacy", "modern": "1.0"}
+"""The command line's words for the schema dialects (:data:`data_encoding.schema.Dialect`)."""
+
+
+def encoding_of(id: str) -> Encoding[Any]:
+    """The encoding of catalogue ``id`` (:class:`~data_encoding.registry.UnknownId` otherwise)."""
+    return registry.find(id).encoding
+
+
+def matching(pattern: str | None) -> list[registry.Entry]:
+    """The entries whose id matches ``pattern``: a glob when it has ``*?[``,
+    else a substring; every entry without one."""
+    entries = registry.entries()
+    if pattern is None:
+        return entries
+    if any(c in pattern for c in "*?["):
+        return [e for e in entries if fnmatchcase(e.id, pattern)]
+    return [e for e in entries if pattern in e.id]
+
+
+def list_ids(args: Namespace) -> int:
+    """Every id (or those matching the pattern) with its seed section and description."""
+    found = matching(args.pattern)
+    if not found:
+        raise UsageError(f"no id matches {args.pattern!r} (data-encoding list shows them all)")
+    if args.json:
+        rows: JsonValue = [
+            {"id": e.id, "section": e.section, "description": e.description} for e in found
+        ]
+        print_json(rows, args.compact)
+        return 0
+    id_width = max(len(e.id) for e in found)
+    section_width = max(len(e.section) for e in found)
+    for e in found:
+        print(f"{e.id:<{id_width}}  {e.section:<{section_width}}  {e.description}")
+    return 0
+
+
+def describe(args: Namespace) -> int:
+    """The layout tables (by default), the binary schema or the JSON Schema of an id."""
+    e = encoding_of(args.id)
+    dialect = DIALECTS[args.dialect]
+    if args.binary_schema:
+        from ..passes.schema import binary_schema, binary_schema_v1
+
+        language = binary_schema if dialect == "legacy" else binary_schema_v1
+        print_json(language.to_json(e.describe(dialect)), args.compact)
+    elif args.json_schema:
+        print_json(e.json_schema(dialect), args.compact)
+    else:
+        # the tables end with blank lines (between sections): one newline is enough
+        print(e.table(dialect).rstrip("\n"))
+    return 0
+
+
+def write_bytes(data: bytes) -> None:
+    """``data`` as they are on stdout (``--raw``)."""
+    sys.stdout.flush()  # what was printed before goes first
+    sys.stdout.buffer.write(data)
+    sys.stdout.buffer.flush()
+
+
+def _batch(args: Namespace) -> None:
+    if args.raw:
+        raise UsageError("--lines reads and writes text: it cannot be used with --raw")
+
+
+def encode(args: Namespace) -> int:
+    """JSON in, hex (or the bytes, ``--raw``) out; ``--lines``: one JSON value per line."""
+    e = encoding_of(args.id)
+    if args.lines:
+        _batch(args)
+        return run_lines(
+            args.input, lambda line: e.encode(e.from_json(loads(line))).hex(), args.keep_going
+        )
+    data = e.encode(e.from_json(loads(read_text(args.input))))
+    if args.raw:
+        write_bytes(data)
+    else:
+        print(data.hex())
+    return 0
+
+
+def input_bytes(args: Namespace) -> bytes:
+    """The bytes a command reads: hex text, or the bytes themselves with ``--raw``."""
+    return read_raw(args.input) if args.raw else parse_hex(read_text(args.input))
+
+
+def decode(args: Namespace) -> int:
+    """Hex (or bytes, ``--raw``) in, JSON out; ``--lines``: one hex string per line."""
+    e = encoding_of(args.id)
+    if args.lines:
+        _batch(args)
+        return run_lines(
+            args.input, lambda line: dumps(e.to_json(e.decode(parse_hex(line)))), args.keep_going
+        )
+    print_json(e.to_json(e.decode(input_bytes(args))), args.compact)
+    return 0
+
+
+def describe_rpc(args: Namespace) -> int:
+    """What the node answers to ``GET /describe<PATH>``: JSON, or the binary form in hex."""
+    from ..node import rpc  # the directory: only this command needs it
+
+    try:
+        tree = rpc.describe(args.path, args.recurse)
+    except rpc.NotFound as exc:
+        raise UsageError(f"no RPC at {exc}") from None
+    service_tree = encoding_of("rpc.service_tree")
+    if args.binary:
+        print(service_tree.encode(tree).hex())
+    else:
+        print_json(service_tree.to_json(tree), args.compact)
+    return 0

@@ -1,0 +1,94 @@
+"""``data-encoding slice``: a binary value's bytes as a table of its parts.
+
+One row per slice (:mod:`data_encoding.slicing`): the byte range (``start..end``,
+the end excluded), the size, the field's path, what the bytes are (the leaf's
+encoding, or the framing: tag, presence byte, size or count header, padding),
+the value they hold as JSON and the bytes in hex (the first 32, then ``...``).
+When the bytes do not decode, the rows read before the failure come first,
+then the rest of the input as one ``not read`` row, and the error on stderr.
+"""
+
+from __future__ import annotations
+
+from argparse import Namespace
+
+from ..errors import format_path
+from ..jsonvalue import dumps
+from ..passes.slicing import Slice, slice_bytes
+from .commands import encoding_of, input_bytes
+from .output import error_text, print_error
+
+HEX_BYTES = 32
+"""How many bytes of a slice the table shows in hex."""
+
+VALUE_WIDTH = 56
+"""How many characters of a value the table shows (a quoted Base58 hash fits)."""
+
+_HEADINGS = ("bytes", "size", "path", "what", "value", "hex")
+
+
+def shown_value(s: Slice) -> str:
+    """A slice's value as the table shows it."""
+    if s.role == "value":
+        assert s.encoding is not None
+        text = dumps(s.encoding.to_json(s.value))
+    elif s.role == "tag":
+        text = f"{s.value} ({s.note})"
+    elif s.role == "presence":
+        text = "present" if s.value else "absent"
+    elif s.role == "size":
+        text = f"{s.value} byte{'' if s.value == 1 else 's'}"
+    elif s.role == "count":
+        text = f"{s.value} element{'' if s.value == 1 else 's'}"
+    else:
+        text = ""
+    return text if len(text) <= VALUE_WIDTH else text[: VALUE_WIDTH - 3] + "..."
+
+
+def shown_hex(data: bytes) -> str:
+    return data[:HEX_BYTES].hex() + ("..." if len(data) > HEX_BYTES else "")
+
+
+def table(rows: list[tuple[str, ...]]) -> str:
+    """Aligned columns (the size right-aligned), no trailing spaces."""
+    widths = [max(len(row[i]) for row in rows) for i in range(len(_HEADINGS))]
+    lines = []
+    for row in rows:
+        cells = [
+            cell.rjust(width) if i == 1 else cell.ljust(width)
+            for i, (cell, width) in enumerate(zip(row, widths, strict=True))
+        ]
+        lines.append("  ".join(cells).rstrip())
+    return "\n".join(lines)
+
+
+def slice_command(args: Namespace) -> int:
+    """Print the slices of the input; exit status 1 (and the error) when it does not decode."""
+    e = encoding_of(args.id)
+    data = input_bytes(args)
+    sliced = slice_bytes(e, data)
+    rows: list[tuple[str, ...]] = [_HEADINGS]
+    for s in sliced.slices:
+        rows.append(
+            (
+                f"{s.start}..{s.end}",
+                str(s.size),
+                format_path(s.path),
+                s.what,
+                shown_value(s),
+                shown_hex(data[s.start : s.end]),
+            )
+        )
+    if sliced.error is not None:
+        start = sliced.slices[-1].end if sliced.slices else 0
+        if start < len(data):
+            path = format_path(sliced.error.path)
+            rest = data[start:]
+            rows.append(
+                (f"{start}..{len(data)}", str(len(rest)), path, "not read", "", shown_hex(rest))
+            )
+    print(table(rows))
+    if sliced.error is not None:
+        print_error(error_text(sliced.error))
+        return 1
+    return 0

@@ -1,0 +1,312 @@
+"""The slicing pass: where each part of a binary value lies.
+
+:func:`slice_bytes` reads bytes the way the encoding's decoder does, but
+walks the tree itself and records a :class:`Slice` for every leaf it reads
+(an integer, a string's bytes, a hash...) and for every byte of framing (a
+union's tag, an optional field's presence byte, a length or count header,
+padding): its byte range, the path of the field it belongs to, and what it
+holds. The slices of a value that decodes cover its bytes exactly, in order.
+This is what ``data-encoding slice`` prints.
+
+Leaves are read by their own compiled readers, so a leaf's value is what
+``decode`` gives there; what the pass reproduces is the composites' layout
+(records, tuples, lists, unions, options, size frames, padding). A wrapper
+whose binary form is another encoding's (``def_``, ``conv``, ``delayed``,
+``check_size``, ``splitted``; :func:`~data_encoding.transparent.unwrap`)
+is walked through, except where it wraps a leaf: then the whole wrapper is
+the leaf, so that the value is shown as its JSON shows it (a timestamp as a
+date, not an ``int64``). A ``DirectJson`` (a node primitive such as a public
+key hash, whose JSON is one string for the whole value) is a leaf too.
+
+When the bytes do not decode, the error is ``decode``'s own (its code,
+offset and path) and the slices are those that end before it: what was read
+up to the failure.
+
+>>> from data_encoding import obj, req, opt, uint8, string
+>>> sliced = slice_bytes(obj(req("a", uint8), opt("b", string)), bytes.fromhex("07ff0000000161"))
+>>> for s in sliced.slices:
+...     print(s.start, s.end, format_path(s.path), s.what, repr(s.value))
+0 1 $.a uint8 7
+1 2 $.b presence byte True
+2 6 $.b size header (Uint30) 1
+6 7 $.b variable.string 'a'
+>>> sliced.error is None
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from ..errors import DataEncodingError, DecodeError, PathStep, format_path, not_enough_data
+from ..tree.anyjson import Bson
+from ..tree.core import Encoding
+from ..tree.framing import HEADERS, CheckSize, DynamicSize, Padded
+from ..tree.primitives import ZeroWidth
+from ..tree.records import Named, Obj, Part, Tup
+from ..tree.sequences import ListEncoding
+from ..tree.size import VARIABLE, Fixed
+from ..tree.strings import RawBytes
+from ..tree.unions import Union
+from ..tree.wrappers import DirectJson, Mu
+from .transparent import unwrap
+
+__all__ = ["Role", "Slice", "Sliced", "format_path", "slice_bytes"]
+
+Role = Literal["value", "tag", "presence", "size", "count", "padding"]
+"""What a slice is: a leaf's ``value``, or framing: a union's ``tag``, an
+optional field's ``presence`` byte, a ``size`` header (``dynamic_size``,
+strings), a list's element ``count``, or ``padding``."""
+
+_COMPOSITES = (Obj, Tup, ListEncoding, Union, DynamicSize, Padded, Mu)
+"""The nodes the pass takes apart; everything else is read whole, as a leaf."""
+
+
+@dataclass(frozen=True)
+class Slice:
+    """Bytes ``start`` to ``end`` (excluded) of the input."""
+
+    start: int
+    end: int
+    #: the field they belong to (as in errors: keys and indexes)
+    path: tuple[PathStep, ...]
+    role: Role
+    #: a leaf's value as ``encoding`` decodes it; a tag, size or count's
+    #: number; a presence byte's ``True``/``False``; ``None`` for padding
+    value: Any
+    #: the leaf's encoding (role ``value`` only)
+    encoding: Encoding[Any] | None = field(default=None, repr=False)
+    #: the case a tag selects, the header kind of a size or count
+    note: str = ""
+
+    @property
+    def size(self) -> int:
+        return self.end - self.start
+
+    @property
+    def what(self) -> str:
+        """The leaf's encoding as written (``uint8``, ``hashes.block_hash``), or the
+        framing's kind (``tag``, ``presence byte``, ``size header (Uint30)``...)."""
+        if self.role == "value":
+            assert self.encoding is not None
+            return leaf_name(self.encoding)
+        if self.role in ("size", "count"):
+            return f"{self.role} header ({self.note})"
+        return {"tag": "tag", "presence": "presence byte", "padding": "padding"}[self.role]
+
+
+@dataclass(frozen=True)
+class Sliced:
+    """The slices read, and ``decode``'s error when the bytes do not decode."""
+
+    slices: list[Slice]
+    error: DataEncodingError | None
+
+
+def slice_bytes(e: Encoding[Any], data: bytes) -> Sliced:
+    """The slices of ``data`` read as ``e`` (see the module's notes)."""
+    try:
+        e.decode(data)
+        error = None
+    except DataEncodingError as err:
+        error = err
+    walker = _Walker(data)
+    try:
+        end = walker.walk(e, 0, len(data), (), 0)
+    except (DataEncodingError, RecursionError):
+        end = None
+    if error is None:
+        if end != len(data):  # the pass and the decoder disagree: a bug here
+            raise AssertionError(f"slicing {e!r} read to {end} of {len(data)} bytes")
+        return Sliced(walker.slices, None)
+    stop = error.offset if error.offset is not None else len(data)
+    return Sliced([s for s in walker.slices if s.end <= stop], error)
+
+
+def leaf_name(e: Encoding[Any]) -> str:
+    """How a leaf is named in a slice: the first, from the outside in, of the
+    encodings it is made of whose call is short enough to read in a table
+    (``timestamp.protocol`` rather than the ``conv`` inside it)."""
+    node: Encoding[Any] | None = e
+    names = []
+    while node is not None:
+        names.append(_name(node))
+        node = _through(node)
+    return next((n for n in names if len(n) <= 32), names[-1])
+
+
+def _name(e: Encoding[Any]) -> str:
+    # a string's or bytes' body (after its header) and a json value's BSON are
+    # internal nodes, whose constructor calls say little
+    if isinstance(e, RawBytes):
+        return "variable.string" if e.text else "variable.bytes_"
+    if isinstance(e, Bson):
+        return "BSON document"
+    return repr(e)
+
+
+def _through(e: Encoding[Any]) -> Encoding[Any] | None:
+    """The encoding whose bytes ``e``'s are (``None`` when ``e`` is no such wrapper)."""
+    if isinstance(e, DirectJson):
+        return None  # a leaf: its JSON is one value for all its bytes
+    if isinstance(e, Named):
+        return e.inner  # its value is the field's own, not a record's
+    return unwrap(e, "binary")
+
+
+def _is_leaf(e: Encoding[Any]) -> bool:
+    node: Encoding[Any] | None = e
+    while node is not None:
+        if isinstance(node, _COMPOSITES):
+            return False
+        node = _through(node)
+    return True
+
+
+class _Walker:
+    """Reads ``data`` as the decoders do, recording the slices.
+
+    Where the layout is wrong it raises an error of its own, only to stop:
+    the error shown is ``decode``'s (:func:`slice_bytes`), so these need
+    not say more than where the walk stopped."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+        self.slices: list[Slice] = []
+
+    def frame(
+        self, role: Role, pos: int, width: int, end: int, path: tuple[PathStep, ...], note: str = ""
+    ) -> int:
+        """A big-endian number of ``width`` bytes at ``pos`` (recorded as a ``role`` slice)."""
+        if end - pos < width:
+            raise not_enough_data(pos, width, end, f"a {role}")
+        number = int.from_bytes(self.data[pos : pos + width], "big")
+        self.slices.append(Slice(pos, pos + width, path, role, number, note=note))
+        return number
+
+    def walk(
+        self, e: Encoding[Any], pos: int, end: int, path: tuple[PathStep, ...], shift: int
+    ) -> int:
+        """Read ``e`` at ``pos`` in the frame ending at ``end``; where it ends.
+
+        ``shift`` is the index, in the tuple being read, of the first element
+        of a tuple spliced into it (``merge_tups``), whose own indexes start at 0.
+        """
+        if _is_leaf(e):
+            value, after = e._read(self.data, pos, end)
+            if not (isinstance(e.size, Fixed) and e.size.n == 0) or _is_constant(e):
+                self.slices.append(Slice(pos, after, path, "value", value, e))
+            return int(after)
+        if isinstance(e, Obj | Tup):
+            return self.parts(e, pos, end, path, shift)
+        if isinstance(e, ListEncoding):
+            return self.elements(e, pos, end, path)
+        if isinstance(e, Union):
+            return self.union(e, pos, end, path, shift)
+        if isinstance(e, DynamicSize):
+            _, width, largest = HEADERS[e.kind]
+            size = self.frame("size", pos, width, end, path, e.kind)
+            start, stop = pos + width, pos + width + size
+            if stop > end or size > largest:
+                raise DecodeError("invalid_size", "a size header beyond its frame", offset=pos)
+            after = self.walk(e.inner, start, stop, path, shift)
+            if after != stop:
+                raise DecodeError("extra_bytes", "extra bytes in a frame", offset=after)
+            return stop
+        if isinstance(e, Padded):
+            width = e.fixed_length or 0  # padded sizes are fixed
+            inner_end = pos + width - e.padding
+            if end - pos < width:
+                raise not_enough_data(pos, width, end)
+            self.walk(e.inner, pos, inner_end, path, shift)
+            self.slices.append(Slice(inner_end, inner_end + e.padding, path, "padding", None))
+            return inner_end + e.padding
+        if isinstance(e, Mu):
+            return self.walk(e.body, pos, end, path, shift)
+        inner = _through(e)
+        assert inner is not None  # not a leaf, so a wrapper of a composite
+        after = self.walk(inner, pos, end, path, shift)
+        if isinstance(e, CheckSize) and after - pos > e.limit:
+            raise DecodeError("size_limit_exceeded", "size limit exceeded", offset=pos + e.limit)
+        return after
+
+    def parts(
+        self, e: Obj | Tup, pos: int, end: int, path: tuple[PathStep, ...], shift: int
+    ) -> int:
+        """A record's or a tuple's parts; the variable one (at most one) is read
+        in the frame that leaves room for the fixed parts after it."""
+        parts = e.parts
+        variable = next((i for i, p in enumerate(parts) if p.size is VARIABLE), None)
+        tail = 0
+        if variable is not None:
+            tail = sum(p.size.n for p in parts[variable + 1 :])
+        for i, p in enumerate(parts):
+            frame = end
+            if i == variable:
+                frame = end - tail
+                if frame < pos:
+                    raise not_enough_data(pos, tail, end)
+            pos = self.part(e, p, pos, frame, path, shift)
+            if i == variable and pos != frame:
+                raise DecodeError("extra_bytes", "extra bytes after a field", offset=pos)
+        return pos
+
+    def part(
+        self, e: Obj | Tup, p: Part, pos: int, end: int, path: tuple[PathStep, ...], shift: int
+    ) -> int:
+        if p.mode == "splice":  # its fields are this record's; its elements, this tuple's
+            return self.walk(p.enc, pos, end, path, shift + int(p.key) if isinstance(e, Tup) else 0)
+        step = (*path, shift + int(p.key) if isinstance(e, Tup) else p.key)
+        if p.mode == "opt":
+            flag = self.frame("presence", pos, 1, end, step)
+            if flag not in (0, 255):
+                raise DecodeError("invalid_presence_flag", "invalid presence byte", offset=pos)
+            last = self.slices[-1]
+            self.slices[-1] = Slice(last.start, last.end, step, "presence", flag == 255)
+            return pos + 1 if flag == 0 else self.walk(p.enc, pos + 1, end, step, 0)
+        if p.mode == "varopt" and pos == end:
+            return pos  # absent: no bytes at all
+        return self.walk(p.enc, pos, end, step, 0)
+
+    def elements(self, e: ListEncoding, pos: int, end: int, path: tuple[PathStep, ...]) -> int:
+        mode, arg = e.count_mode
+        count: int | None = None
+        if mode == "exactly":
+            count = int(arg)
+        elif mode == "count":
+            width = HEADERS[arg][1]
+            count = self.frame("count", pos, width, end, path, str(arg))
+            pos += width
+            limit = e.max_length
+            if (limit is not None and count > limit) or count > end - pos:
+                raise DecodeError("invalid_size", "a count beyond its limit", offset=pos - width)
+        index = 0
+        while pos < end if count is None else index < count:
+            if count is None and e.max_length is not None and index == e.max_length:
+                raise DecodeError("list_too_long", "too many elements", offset=pos)
+            if pos >= end:
+                raise not_enough_data(pos, 1, end)
+            pos = self.walk(e.elt, pos, end, (*path, index), 0)
+            index += 1
+        return pos
+
+    def union(self, e: Union, pos: int, end: int, path: tuple[PathStep, ...], shift: int) -> int:
+        tag = self.frame("tag", pos, e.tag_width, end, path)
+        chosen = next((c for c in e.cases if c.tag == tag), None)
+        if chosen is None:
+            raise DecodeError("unexpected_tag", f"unexpected tag {tag}", offset=pos)
+        last = self.slices[-1]
+        self.slices[-1] = Slice(last.start, last.end, path, "tag", tag, note=chosen.title)
+        return self.walk(chosen.enc, pos + e.tag_width, end, path, shift)
+
+
+def _is_constant(e: Encoding[Any]) -> bool:
+    """A ``constant`` (seen through wrappers): zero bytes worth showing, since
+    its string is in the JSON (``null``, ``empty`` and ``unit`` are not)."""
+    node: Encoding[Any] | None = e
+    while node is not None:
+        if isinstance(node, ZeroWidth):
+            return node.kind == "constant"
+        node = _through(node)
+    return False
