@@ -30,12 +30,16 @@ def test_a_collection_during_checkcache_does_not_break_it(
         assert generated
         del e  # garbage (a cycle), collected by the next collection
         stat = os.stat
+        collected: list[Any] = []
 
         def collecting_stat(path: Any, *args: Any, **kwargs: Any) -> os.stat_result:
-            gc.collect()  # in the middle of checkcache's loop over the cache
+            if not collected:  # once, in the middle of checkcache's loop over the cache
+                collected.append(path)
+                gc.collect()
             return stat(path, *args, **kwargs)
 
         monkeypatch.setattr(os, "stat", collecting_stat)
         linecache.checkcache()
+        assert collected  # a file was checked, and the encoding died then
     finally:
         gc.enable()

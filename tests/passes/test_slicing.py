@@ -1,4 +1,4 @@
-"""The slicing pass (``data_encoding.slicing``): on every catalogue id's
+"""The slicing pass (``data_encoding.passes.slicing``): on every catalogue id's
 samples, on random values of every id, of the hand encodings (one per
 combinator) and of random encodings, the slices cover the bytes exactly and
 in order, each leaf's bytes are its value's, and each leaf's JSON is the

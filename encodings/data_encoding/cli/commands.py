@@ -20,11 +20,13 @@ from .inputs import UsageError, parse_hex, read_raw, read_text
 from .output import print_json
 
 DIALECTS: dict[str, Dialect] = {"legacy": "legacy", "modern": "1.0"}
-"""The command line's words for the schema dialects (:data:`data_encoding.schema.Dialect`)."""
+"""The command line's words for the schema dialects
+(:data:`data_encoding.passes.schema.Dialect`)."""
 
 
 def encoding_of(id: str) -> Encoding[Any]:
-    """The encoding of catalogue ``id`` (:class:`~data_encoding.registry.UnknownId` otherwise)."""
+    """The encoding of catalogue ``id`` (else
+    :class:`~data_encoding.node.registry.UnknownId`)."""
     return registry.find(id).encoding
 
 

@@ -1,6 +1,6 @@
 """``data-encoding slice``: a binary value's bytes as a table of its parts.
 
-One row per slice (:mod:`data_encoding.slicing`): the byte range (``start..end``,
+One row per slice (:mod:`data_encoding.passes.slicing`): the byte range (``start..end``,
 the end excluded), the size, the field's path, what the bytes are (the leaf's
 encoding, or the framing: tag, presence byte, size or count header, padding),
 the value they hold as JSON and the bytes in hex (the first 32, then ``...``).
