@@ -30,14 +30,13 @@ from ..tree.bson import decode_bson, encode_bson
 from ..tree.core import Encoding, Reader, Sizer, Writer
 from ..tree.framing import HEADERS, CheckSize, DynamicSize
 from ..tree.leaves import AtomEncoding, refuse
-from ..tree.records import Parts
 from ..tree.sequences import ListEncoding
 from ..tree.size import Fixed
 from ..tree.strings import RawBytes, text_of
 from ..tree.unions import Union
 from ..tree.wrappers import Conv, Mu, guard, user_error
 from ..tree.zarith import Zarith, read_n, read_z, size_n, size_z, write_n, write_z
-from .binarygen import compile_reader, compile_writer, reads_whole, writes_whole
+from .binarygen import compile_reader, compile_writer, inline_code, reads_whole, writes_whole
 from .binaryrules import (
     canonical,
     check_length,
@@ -61,20 +60,25 @@ __all__ = ["build_reader", "build_sizer", "build_writer"]
 
 @singledispatch
 def build_reader(e: Encoding[Any]) -> Reader:
-    """``e``'s reader."""
+    """``e``'s reader. By default: the reader of the node whose bytes and
+    values ``e``'s are, else ``e``'s inline code as a function of its own."""
     inner = same_binary(e)
-    if inner is None:
+    if inner is not None:
+        return inner._read
+    if inline_code(e).read is None:
         raise NotImplementedError(f"no binary reader for {type(e).__name__}")
-    return inner._read
+    return compile_reader(e)
 
 
 @singledispatch
 def build_writer(e: Encoding[Any]) -> Writer:
-    """``e``'s writer."""
+    """``e``'s writer (by default, as :func:`build_reader`)."""
     inner = same_binary(e)
-    if inner is None:
+    if inner is not None:
+        return inner._write
+    if inline_code(e).write is None:
         raise NotImplementedError(f"no binary writer for {type(e).__name__}")
-    return inner._write
+    return compile_writer(e)
 
 
 @singledispatch
@@ -245,16 +249,6 @@ def _bson_writer(e: Bson) -> Writer:
 # ------------------------------------------------------------ frames
 
 
-@build_reader.register(DynamicSize)
-def _dynamic_size_reader(e: DynamicSize[Any]) -> Reader:
-    return compile_reader(e)
-
-
-@build_writer.register(DynamicSize)
-def _dynamic_size_writer(e: DynamicSize[Any]) -> Writer:
-    return compile_writer(e)
-
-
 @build_sizer.register(DynamicSize)
 def _dynamic_size_sizer(e: DynamicSize[Any]) -> Sizer:
     width, largest = HEADERS[e.kind][1:]
@@ -319,17 +313,7 @@ def _check_size_sizer(e: CheckSize[Any]) -> Sizer:
     return size_of
 
 
-# ------------------------------------------------------------ records and lists
-
-
-@build_reader.register(Parts)
-def _parts_reader(e: Parts[Any]) -> Reader:
-    return compile_reader(e)
-
-
-@build_writer.register(Parts)
-def _parts_writer(e: Parts[Any]) -> Writer:
-    return compile_writer(e)
+# ------------------------------------------------------------ lists
 
 
 @build_reader.register
@@ -403,7 +387,7 @@ def _list_writer(e: ListEncoding) -> Writer:
 
 @build_reader.register
 def _union_reader(u: Union) -> Reader:
-    if len(u.tagged) <= INLINE_CASES:
+    if len(u.tagged) <= INLINE_CASES:  # its inline code: an ``if`` per tag
         return compile_reader(u)
     width, name = u.tag_width, u._name
     table: dict[int, Reader] = {c.tag: c.enc._read for c in u.tagged if c.tag is not None}
