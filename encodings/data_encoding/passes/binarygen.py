@@ -32,7 +32,6 @@ from ..tree.records import Parts
 from ..tree.sequences import ListEncoding
 from ..tree.strings import RawBytes, text_of
 from ..tree.unions import Case, Option, Union
-from ..tree.wrappers import Delayed
 from .binaryrules import (
     bad_frame,
     canonical,
@@ -146,16 +145,16 @@ def inline_code(e: Encoding[Any]) -> Code:
 def may_fork(e: Encoding[Any]) -> bool:
     """Whether the emitted code of ``e`` branches (a union, an option), so
     that the code after it may be copied into its branches."""
-    inner = None if isinstance(e, Delayed) else same_binary(e)
-    return False if inner is None else may_fork(inner)
+    inner = emitted_for(e, same_binary)
+    return False if inner is e else may_fork(inner)
 
 
 @singledispatch
 def emit_bytes(e: Encoding[Any], g: Gen, v: str, path: Path) -> str | None:
     """For byte strings written as they are: emit code that puts the bytes of
     ``v`` in a variable and return its name (``None`` for other encodings)."""
-    inner = None if isinstance(e, Delayed) else same_binary(e)
-    return None if inner is None else emit_bytes(inner, g, v, path)
+    inner = emitted_for(e, same_binary)
+    return None if inner is e else emit_bytes(inner, g, v, path)
 
 
 def _then_after(write: Callable[[Gen, str, Path], None]) -> WriteCode:
