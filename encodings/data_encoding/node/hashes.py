@@ -183,7 +183,7 @@ class HashBytes(FixedBytes):
         super().__init__(text=False, length=hash_type.size)
         self.hash_type = hash_type
         # bytes.__new__ directly: the reader already took exactly ``size`` bytes
-        self._atom = replace(self._atom, unpack=partial(bytes.__new__, hash_type))
+        self.atom = replace(self.atom, unpack=partial(bytes.__new__, hash_type))
 
     def _rebuild(self) -> tuple[Any, ...]:
         return (HashBytes, (self.hash_type,))

@@ -111,8 +111,8 @@ def build_sizer(e: Encoding[Any]) -> Sizer:
 
 @build_reader.register(AtomEncoding)
 def _leaf_reader(e: AtomEncoding[Any]) -> Reader:
-    atom = e._atom
-    width, unpack, what = atom.width, atom.unpack, e._what
+    atom = e.atom
+    width, unpack, what = atom.width, atom.unpack, e.what
     if not atom.fmt:
         assert unpack is not None
 
@@ -145,7 +145,7 @@ def _leaf_reader(e: AtomEncoding[Any]) -> Reader:
 
 @build_writer.register(AtomEncoding)
 def _leaf_writer(e: AtomEncoding[Any]) -> Writer:
-    atom = e._atom
+    atom = e.atom
     check, pack_value, exact = atom.check, atom.pack, atom.exact
     if not atom.fmt:
 
@@ -168,7 +168,7 @@ def _leaf_writer(e: AtomEncoding[Any]) -> Writer:
 
 @build_sizer.register(AtomEncoding)
 def _leaf_sizer(e: AtomEncoding[Any]) -> Sizer:
-    check, width = e._atom.check, e._atom.width
+    check, width = e.atom.check, e.atom.width
 
     def size_of(value: Any) -> int:
         check(value)

@@ -185,7 +185,7 @@ def _read_then(read: Callable[[Gen, str, str, Path], None]) -> ReadCode:
 @inline_code.register(AtomEncoding)
 def _leaf_code(e: AtomEncoding[Any]) -> Code:
     return Code(
-        _then_after(lambda g, v, path: _put(e, g, v, path, e._atom.pack_guard)),
+        _then_after(lambda g, v, path: _put(e, g, v, path, e.atom.pack_guard)),
         _read_then(lambda g, target, end, path: _take(e, g, target, path)),
     )
 
@@ -208,7 +208,7 @@ def _hash_code(e: HashBytes) -> Code:
 def _put(e: AtomEncoding[Any], g: Gen, v: str, path: Path, pack_guard: Guard | None) -> None:
     """Queue the write of ``v``; ``pack_guard(v)`` holds when ``pack`` would
     return ``v`` unchanged."""
-    atom = e._atom
+    atom = e.atom
     guard = pack_guard(v) if pack_guard else None
     check = g.ref(atom.check, "check")
     if not atom.fmt:  # a zero-width constant: the guard is the whole test
@@ -224,7 +224,7 @@ def _put(e: AtomEncoding[Any], g: Gen, v: str, path: Path, pack_guard: Guard | N
 
 
 def _take(e: AtomEncoding[Any], g: Gen, target: str, path: Path) -> None:
-    atom = e._atom
+    atom = e.atom
     unpack = atom.unpack
     if not atom.fmt:
         assert unpack is not None

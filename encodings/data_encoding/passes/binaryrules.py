@@ -68,7 +68,7 @@ def fixed_atom(e: Encoding[Any]) -> Atom | None:
 
 @fixed_atom.register(AtomEncoding)
 def _leaf_atom(e: AtomEncoding[Any]) -> Atom:
-    return e._atom
+    return e.atom
 
 
 @fixed_atom.register(Conv)

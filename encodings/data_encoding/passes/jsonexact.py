@@ -87,7 +87,7 @@ def exact_from(e: Encoding[Any], via: Via) -> FromJson:
 
 @exact_to.register
 def _zero_width_to(e: ZeroWidth, via: Via) -> ToJson:
-    check = e._atom.check
+    check = e.atom.check
     json = e.json_value
 
     def to_json(value: Any) -> JsonValue:
@@ -99,7 +99,7 @@ def _zero_width_to(e: ZeroWidth, via: Via) -> ToJson:
 
 @exact_from.register
 def _zero_width_from(e: ZeroWidth, via: Via) -> FromJson:
-    json_matches, make, expected = e.json_matches, e._atom.unpack, e.expected
+    json_matches, make, expected = e.json_matches, e.atom.unpack, e.expected
     assert make is not None
 
     def from_json(json: JsonValue) -> Any:
@@ -136,7 +136,7 @@ def _bool_from(e: Bool, via: Via) -> FromJson:
 
 @exact_to.register
 def _int_to(e: Int, via: Via) -> ToJson:
-    check = e._atom.check
+    check = e.atom.check
     if not e.json_string:
         return int_to_json(check)
 
@@ -156,7 +156,7 @@ def _int_from(e: Int, via: Via) -> FromJson:
 
 @exact_to.register
 def _float_to(e: Float, via: Via) -> ToJson:
-    check = e._atom.check
+    check = e.atom.check
 
     def to_json(value: Any) -> JsonValue:
         check(value)
@@ -170,7 +170,7 @@ def _float_to(e: Float, via: Via) -> ToJson:
 
 @exact_from.register
 def _float_from(e: Float, via: Via) -> FromJson:
-    lo, hi, name = e.lo, e.hi, e._what
+    lo, hi, name = e.lo, e.hi, e.what
 
     def from_json(json: JsonValue) -> float:
         if type(json) is not float and type(json) is not int:
@@ -276,7 +276,7 @@ def _bson_from(e: Bson, via: Via) -> FromJson:
 
 @exact_to.register
 def _string_enum_to(e: StringEnum, via: Via) -> ToJson:
-    strings, pack = e.strings, e._atom.pack
+    strings, pack = e.strings, e.atom.pack
     assert pack is not None
 
     def to_json(value: Any) -> JsonValue:

@@ -61,7 +61,7 @@ def _build(e: Encoding[Any]) -> SearchStrategy[Any]:
 
 @_build.register
 def _zero_width(e: ZeroWidth) -> SearchStrategy[Any]:
-    return st.builds(lambda: e._atom.unpack(None))  # type: ignore[misc]
+    return st.builds(lambda: e.atom.unpack(None))  # type: ignore[misc]
 
 
 @_build.register

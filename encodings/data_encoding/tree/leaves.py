@@ -36,12 +36,14 @@ def wrong_value_type(expected: str, got: object) -> EncodeError:
 class AtomEncoding(Encoding[T]):
     """A fixed-width leaf: everything derives from its :class:`Atom`."""
 
-    _atom: Atom
-    _what: str
+    #: its ``struct`` code, checks and conversions
+    atom: Atom
+    #: what it is, in error messages (``"bool"``, ``"a 4-byte string"``)
+    what: str
 
     def __init__(self, atom: Atom, what: str) -> None:
-        self._atom = atom
-        self._what = what
+        self.atom = atom
+        self.what = what
         self.size = Fixed(atom.width)
 
 

@@ -198,7 +198,7 @@ class Int(AtomEncoding[int]):
         super().__init__(atom, kind)
 
     def _rebuild(self) -> tuple[Any, ...]:
-        args = (self.kind, self._atom.fmt, self.lo, self.hi)
+        args = (self.kind, self.atom.fmt, self.lo, self.hi)
         return (partial(Int, json_string=self.json_string), args)
 
 
