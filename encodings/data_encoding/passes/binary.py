@@ -389,7 +389,7 @@ def _list_writer(e: ListEncoding) -> Writer:
 def _union_reader(u: Union) -> Reader:
     if len(u.tagged) <= INLINE_CASES:  # its inline code: an ``if`` per tag
         return compile_reader(u)
-    width, name = u.tag_width, u._name
+    width, name = u.tag_width, u.what
     table: dict[int, Reader] = {c.tag: c.enc._read for c in u.tagged if c.tag is not None}
     checks, cases = canonical(u), {c.tag: c for c in u.tagged}
 

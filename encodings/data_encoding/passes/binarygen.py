@@ -444,7 +444,7 @@ def _union_read(u: Union, g: Gen, target: str, end: str, path: Path, then: Then)
     when the cases may overlap, a check that the value keeps its case)."""
     width = u.tag_width
     offset = g.pending_width()
-    tag = g.peek(width, path, f"the tag of a {u._name}", end)
+    tag = g.peek(width, path, f"the tag of a {u.what}", end)
     checks = canonical(u)
     where = ""
     if checks is not None:  # the tag's offset, for the error

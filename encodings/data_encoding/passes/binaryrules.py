@@ -201,7 +201,7 @@ def read_count(e: ListEncoding, buf: bytes, pos: int, end: int) -> tuple[int | N
 def unexpected_tag(u: Union, tag: int, pos: int) -> DecodeError:
     known = sorted(c.tag for c in u.tagged)  # type: ignore[type-var]
     return DecodeError(
-        "unexpected_tag", f"unexpected tag {tag} for {u._name} (known tags: {known})", offset=pos
+        "unexpected_tag", f"unexpected tag {tag} for {u.what} (known tags: {known})", offset=pos
     )
 
 
@@ -209,7 +209,7 @@ def not_canonical(u: Union, pos: int, c: Case) -> DecodeError:
     return DecodeError(
         "not_canonical",
         f"not canonical: the value read with case {c.title!r} (tag {c.tag}) of "
-        f"{u._name} is written with another case",
+        f"{u.what} is written with another case",
         offset=pos,
     )
 

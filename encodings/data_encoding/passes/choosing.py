@@ -169,10 +169,10 @@ def miss(
     """The error for a value no case of ``u`` takes: when the cases are told
     apart by a member, what is wrong with that member."""
     if told is None:
-        return cls("no_case_matched", f"no case of the {u._name} matches {describe_value(value)}")
+        return cls("no_case_matched", f"no case of the {u.what} matches {describe_value(value)}")
     key, cases = told
     if not isinstance(value, dict):
-        return cls("wrong_type", f"expected an object ({u._name}), got {type_name(value)}")
+        return cls("wrong_type", f"expected an object ({u.what}), got {type_name(value)}")
     if key not in value:
         return cls("missing_field", f"missing field {key!r}").within(key)
     names = ", ".join(repr(name) for name, _ in cases[:10])
@@ -248,7 +248,7 @@ def _raw_bytes_accepts(e: RawBytes) -> Predicate:
 
 @accepts.register
 def _string_enum_accepts(e: StringEnum) -> Predicate:
-    lookup = e._lookup
+    lookup = e.index_of
     return lambda value: lookup(value) is not None
 
 

@@ -604,7 +604,7 @@ def _reads_back(
         raise EncodeError(
             "ambiguous_json",
             f"the JSON {describe_value(json)} of {describe_value(value)} would be read back "
-            f"by case {c.title!r} of {u._name}: it has no JSON form of its own here",
+            f"by case {c.title!r} of {u.what}: it has no JSON form of its own here",
         )
 
 

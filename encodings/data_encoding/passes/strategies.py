@@ -132,7 +132,7 @@ def _bson(_e: Bson) -> SearchStrategy[Any]:
 
 @_build.register
 def _string_enum(e: StringEnum) -> SearchStrategy[Any]:
-    return st.sampled_from(e._values)
+    return st.sampled_from(e.values)
 
 
 # -------------------------------------------------------------- composites

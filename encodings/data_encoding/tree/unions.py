@@ -141,7 +141,8 @@ class Union(Encoding[Any]):
         self.nullable = any(c.enc.nullable for c in cases)
 
     @property
-    def _name(self) -> str:
+    def what(self) -> str:
+        """What it is, in error messages: ``union`` (``union <id>`` under a ``def_``)."""
         return f"union {self.label}" if self.label else "union"
 
     def _rebuild(self) -> tuple[Any, ...]:
@@ -249,7 +250,8 @@ class StringEnum(AtomEncoding[Any]):
         index_of = {key(v): i for i, v in enumerate(values)}
         by_name = dict(pairs)
         self.by_name = by_name
-        self._values = values
+        #: the values, by index
+        self.values = values
 
         def lookup(value: Any) -> int | None:
             try:
@@ -257,7 +259,8 @@ class StringEnum(AtomEncoding[Any]):
             except TypeError:  # unhashable
                 return None
 
-        self._lookup = lookup
+        #: the index of a value, or ``None``
+        self.index_of = lookup
 
         def check(value: Any) -> None:
             if lookup(value) is None:
