@@ -83,6 +83,20 @@ def test_the_top_help_lists_the_commands(run: Run) -> None:
         assert re.search(rf"\n    {command}\s+[a-zA-Z]", r.text), command
 
 
+def test_the_top_help_ends_with_examples_that_run(run: Run) -> None:
+    examples = run("--help").text.split("\nexamples:\n")[1].splitlines()
+    assert examples == [
+        "  data-encoding list admin.",
+        "  data-encoding encode admin.daemon_status "
+        """'{"id": 3, "pid": 7, "state": "running"}'""",
+        "  data-encoding decode admin.daemon_status 000000030000000007",
+        "  data-encoding <command> --help",
+    ]
+    assert run("encode", "admin.daemon_status", '{"id": 3, "pid": 7, "state": "running"}').text == (
+        "000000030000000007\n"
+    )
+
+
 def test_an_unknown_id_suggests_the_closest(run: Run) -> None:
     r = run("decode", "admin.daemon_stats", "00")
     assert (r.status, r.out) == (2, b"")

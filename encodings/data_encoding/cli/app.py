@@ -28,6 +28,13 @@ by their catalogue id (data-encoding list shows them).
 INPUT is the data itself, @FILE for a file's content, or - (the default) for stdin.
 Exit status: 0 ok, 1 bad data, 2 bad usage."""
 
+_EXAMPLES = """\
+examples:
+  data-encoding list admin.
+  data-encoding encode admin.daemon_status '{"id": 3, "pid": 7, "state": "running"}'
+  data-encoding decode admin.daemon_status 000000030000000007
+  data-encoding <command> --help"""
+
 
 def _add(
     commands_: argparse._SubParsersAction[argparse.ArgumentParser],
@@ -88,6 +95,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.Argum
     parser = argparse.ArgumentParser(
         prog="data-encoding",
         description=_DESCRIPTION,
+        epilog=_EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     sub = parser.add_subparsers(title="commands", dest="command", metavar="COMMAND", required=True)
