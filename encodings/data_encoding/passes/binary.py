@@ -20,16 +20,17 @@ pieces are the node's ``_read``, ``_write`` and ``_size_of``
 from __future__ import annotations
 
 import struct
+from collections.abc import Callable
 from functools import singledispatch
-from typing import Any
+from typing import Any, NoReturn
 
 from ..depth import knot
-from ..errors import DataEncodingError, DecodeError, EncodeError, not_enough_data
+from ..errors import DataEncodingError, DecodeError, EncodeError, describe_value, not_enough_data
 from ..tree.anyjson import Bson
 from ..tree.bson import decode_bson, encode_bson
 from ..tree.core import Encoding, Reader, Sizer, Writer
 from ..tree.framing import HEADERS, CheckSize, DynamicSize
-from ..tree.leaves import AtomEncoding, refuse
+from ..tree.leaves import AtomEncoding
 from ..tree.sequences import ListEncoding
 from ..tree.size import Fixed
 from ..tree.strings import RawBytes, text_of
@@ -161,9 +162,21 @@ def _leaf_writer(e: AtomEncoding[Any]) -> Writer:
                 value = pack_value(value)
             out += pack(value)
         except Exception as exc:  # struct.error, TypeError, a pack function's refusal
-            refuse(check, value, exc)
+            _refuse(check, value, exc)
 
     return write
+
+
+def _refuse(check: Callable[[Any], None], value: Any, exc: Exception) -> NoReturn:
+    """Turn a low-level failure to write ``value`` into the precise :class:`EncodeError`.
+
+    Runs only after the fast path failed: ``check`` raises the error that names
+    the problem; if it finds none, the original failure is reported as is.
+    """
+    check(value)
+    if isinstance(exc, EncodeError):
+        raise exc
+    raise EncodeError("invalid_value", f"cannot write {describe_value(value)}: {exc}") from None
 
 
 @build_sizer.register(AtomEncoding)

@@ -24,7 +24,7 @@ from ..errors import DataEncodingError, EncodeError, JsonError, describe_value
 from ..jsonvalue import DuplicateKeys, JsonValue
 from ..tree.anyjson import Bson, check_json
 from ..tree.core import Encoding, FromJson, Predicate, ToJson
-from ..tree.leaves import int_from_json, int_to_json, wrong_type, wrong_value_type
+from ..tree.leaves import checked, wrong_type, wrong_value_type
 from ..tree.primitives import Bool, Float, Int, ZeroWidth, decimal_from_json
 from ..tree.records import Obj, Tup
 from ..tree.sequences import ListEncoding
@@ -138,7 +138,7 @@ def _bool_from(e: Bool, via: Via) -> FromJson:
 def _int_to(e: Int, via: Via) -> ToJson:
     check = e.atom.check
     if not e.json_string:
-        return int_to_json(check)
+        return checked(check, int)
 
     def to_json(value: Any) -> JsonValue:
         check(value)
@@ -151,7 +151,20 @@ def _int_to(e: Int, via: Via) -> ToJson:
 def _int_from(e: Int, via: Via) -> FromJson:
     if e.json_string:
         return decimal_from_json(e.lo, e.hi, e.kind)
-    return int_from_json(e.lo, e.hi, e.kind)
+    return _int_from_json(e.lo, e.hi, e.kind)
+
+
+def _int_from_json(lo: int, hi: int, name: str) -> Callable[[JsonValue], int]:
+    def from_json(json: JsonValue) -> int:
+        if type(json) is not int:
+            raise wrong_type(f"an integer ({name})", json)
+        if not lo <= json <= hi:
+            raise JsonError(
+                "out_of_range", f"{describe_value(json)} is out of range for {name} [{lo}, {hi}]"
+            )
+        return json
+
+    return from_json
 
 
 @exact_to.register

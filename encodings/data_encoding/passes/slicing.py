@@ -175,15 +175,23 @@ class _Walker:
         self.data = data
         self.slices: list[Slice] = []
 
-    def frame(
-        self, role: Role, pos: int, width: int, end: int, path: tuple[PathStep, ...], note: str = ""
-    ) -> int:
-        """A big-endian number of ``width`` bytes at ``pos`` (recorded as a ``role`` slice)."""
+    def number(self, pos: int, width: int, end: int, what: str) -> int:
+        """The big-endian number of ``width`` bytes at ``pos`` (``what`` it is)."""
         if end - pos < width:
-            raise not_enough_data(pos, width, end, f"a {role}")
-        number = int.from_bytes(self.data[pos : pos + width], "big")
-        self.slices.append(Slice(pos, pos + width, path, role, number, note=note))
-        return number
+            raise not_enough_data(pos, width, end, f"a {what}")
+        return int.from_bytes(self.data[pos : pos + width], "big")
+
+    def framing(
+        self,
+        role: Role,
+        pos: int,
+        width: int,
+        path: tuple[PathStep, ...],
+        value: Any,
+        note: str = "",
+    ) -> None:
+        """Record ``width`` bytes of framing at ``pos``."""
+        self.slices.append(Slice(pos, pos + width, path, role, value, note=note))
 
     def walk(
         self, e: Encoding[Any], pos: int, end: int, path: tuple[PathStep, ...], shift: int
@@ -206,7 +214,8 @@ class _Walker:
             return self.union(e, pos, end, path, shift)
         if isinstance(e, DynamicSize):
             _, width, largest = HEADERS[e.kind]
-            size = self.frame("size", pos, width, end, path, e.kind)
+            size = self.number(pos, width, end, "size")
+            self.framing("size", pos, width, path, size, e.kind)
             start, stop = pos + width, pos + width + size
             if stop > end or size > largest:
                 raise DecodeError("invalid_size", "a size header beyond its frame", offset=pos)
@@ -259,11 +268,10 @@ class _Walker:
             return self.walk(p.enc, pos, end, path, shift + int(p.key) if isinstance(e, Tup) else 0)
         step = (*path, shift + int(p.key) if isinstance(e, Tup) else p.key)
         if p.mode == "opt":
-            flag = self.frame("presence", pos, 1, end, step)
+            flag = self.number(pos, 1, end, "presence")
+            self.framing("presence", pos, 1, step, flag == 255)
             if flag not in (0, 255):
                 raise DecodeError("invalid_presence_flag", "invalid presence byte", offset=pos)
-            last = self.slices[-1]
-            self.slices[-1] = Slice(last.start, last.end, step, "presence", flag == 255)
             return pos + 1 if flag == 0 else self.walk(p.enc, pos + 1, end, step, 0)
         if p.mode == "varopt" and pos == end:
             return pos  # absent: no bytes at all
@@ -276,7 +284,8 @@ class _Walker:
             count = int(arg)
         elif mode == "count":
             width = HEADERS[arg][1]
-            count = self.frame("count", pos, width, end, path, str(arg))
+            count = self.number(pos, width, end, "count")
+            self.framing("count", pos, width, path, count, str(arg))
             pos += width
             limit = e.max_length
             if (limit is not None and count > limit) or count > end - pos:
@@ -292,12 +301,11 @@ class _Walker:
         return pos
 
     def union(self, e: Union, pos: int, end: int, path: tuple[PathStep, ...], shift: int) -> int:
-        tag = self.frame("tag", pos, e.tag_width, end, path)
+        tag = self.number(pos, e.tag_width, end, "tag")
         chosen = next((c for c in e.cases if c.tag == tag), None)
         if chosen is None:
             raise DecodeError("unexpected_tag", f"unexpected tag {tag}", offset=pos)
-        last = self.slices[-1]
-        self.slices[-1] = Slice(last.start, last.end, path, "tag", tag, note=chosen.title)
+        self.framing("tag", pos, e.tag_width, path, tag, chosen.title)
         return self.walk(chosen.enc, pos + e.tag_width, end, path, shift)
 
 

@@ -8,7 +8,7 @@ binary pass reads and writes every atom alike.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NoReturn, TypeVar
+from typing import Any, TypeVar
 
 from ..errors import (
     EncodeError,
@@ -16,7 +16,6 @@ from ..errors import (
     describe_value,
     type_name,
 )
-from ..jsonvalue import JsonValue
 from .core import Atom, Encoding
 from .size import Fixed
 
@@ -47,18 +46,6 @@ class AtomEncoding(Encoding[T]):
         self.size = Fixed(atom.width)
 
 
-def refuse(check: Callable[[Any], None], value: Any, exc: Exception) -> NoReturn:
-    """Turn a low-level failure to write ``value`` into the precise :class:`EncodeError`.
-
-    Runs only after the fast path failed: ``check`` raises the error that names
-    the problem; if it finds none, the original failure is reported as is.
-    """
-    check(value)
-    if isinstance(exc, EncodeError):
-        raise exc
-    raise EncodeError("invalid_value", f"cannot write {describe_value(value)}: {exc}") from None
-
-
 def is_integer(value: object) -> bool:
     """An ``int`` (a subclass too), but not a ``bool``: JSON tells them apart,
     and so does every encoding (``True`` is no 1)."""
@@ -79,10 +66,6 @@ def int_check(lo: int, hi: int, name: str) -> Callable[[Any], None]:
     return check
 
 
-def int_to_json(check: Callable[[Any], None]) -> Callable[[Any], JsonValue]:
-    return checked(check, int)
-
-
 def checked(check: Callable[[Any], None], convert: Callable[[Any], T]) -> Callable[[Any], T]:
     """``convert`` of a value that passes ``check``: the ``pack`` of a number,
     whose exact type is the common case (an ``int`` subclass is converted)."""
@@ -92,16 +75,3 @@ def checked(check: Callable[[Any], None], convert: Callable[[Any], T]) -> Callab
         return convert(value)
 
     return checked_convert
-
-
-def int_from_json(lo: int, hi: int, name: str) -> Callable[[JsonValue], int]:
-    def from_json(json: JsonValue) -> int:
-        if type(json) is not int:
-            raise wrong_type(f"an integer ({name})", json)
-        if not lo <= json <= hi:
-            raise JsonError(
-                "out_of_range", f"{describe_value(json)} is out of range for {name} [{lo}, {hi}]"
-            )
-        return json
-
-    return from_json
