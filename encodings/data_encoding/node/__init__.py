@@ -1,4 +1,6 @@
-"""The node's primitive types (the seed's part 2, "Primitive types").
+"""The node: its primitive types (the seed's part 2, "Primitive types"), and
+its catalogue (:mod:`.catalogue`, indexed by :mod:`.registry`) and RPC
+directory (:mod:`.rpc`).
 
 * :mod:`~data_encoding.node.hashes`: block, operation, protocol, context and
   operation-list-list hashes and chain ids (fixed bytes, Base58Check in JSON);

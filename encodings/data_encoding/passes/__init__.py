@@ -1,12 +1,18 @@
 """The passes: what is done with an encoding, one job per module.
 
-The combinators build a tree of nodes (:mod:`data_encoding.tree.core` and the
-family modules); each pass here walks that tree for one job, with one
-function per node type that needs it (``functools.singledispatch``), and the
-tree knows none of them:
+The combinators build a tree of nodes (:mod:`data_encoding.tree`); each pass
+here walks that tree for one job, with one function per node type that needs
+it (``functools.singledispatch``), and the tree knows none of them:
 
-* :mod:`.jsonform`: the JSON converters (exact, and fast generated ones,
-  :mod:`.jsongen`).
+* the binary codec: :mod:`.binary` (readers, writers, sizers),
+  :mod:`.binarygen` (the code each node emits), :mod:`.binaryrules`;
+* the JSON codec: :mod:`.jsonform`, :mod:`.jsonexact` (the exact
+  converters), :mod:`.jsongen` (the generated ones);
+* :mod:`.choosing`: how a union picks its case, for both codecs;
+* :mod:`.emit` and :mod:`.recordgen`: rendering generated code;
+* :mod:`.describe` (values in :mod:`.schema`), :mod:`.table`,
+  :mod:`.jsonschema`, :mod:`.strategies`, :mod:`.slicing`;
+* :mod:`.transparent`: which wrappers a pass sees through.
 
-See ``ARCHITECTURE.md`` for the passes that still live elsewhere.
+``ARCHITECTURE.md`` says how they fit together.
 """
