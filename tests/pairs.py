@@ -10,7 +10,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from data_encoding import DataEncodingError, Encoding
-from data_encoding.passes import emit
+from data_encoding.passes import binarygen, emit
 from dsl import build
 from golden import legacy_records
 from hand import VECTORS
@@ -19,12 +19,12 @@ from rich import PYTHONISH, RICH, rich_encodings
 
 def _without_inlining(e: Encoding[Any]) -> Encoding[Any]:
     """``e`` (not compiled yet), compiled with every part called rather than inlined."""
-    budget = emit.LINE_BUDGET
-    emit.LINE_BUDGET = 0
+    budgets = emit.LINE_BUDGET, binarygen.OP_BUDGET
+    emit.LINE_BUDGET = binarygen.OP_BUDGET = 0
     try:
         e._write, e._read  # noqa: B018  # compiles the parts, recursively
     finally:
-        emit.LINE_BUDGET = budget
+        emit.LINE_BUDGET, binarygen.OP_BUDGET = budgets
     return e
 
 

@@ -1,9 +1,9 @@
 """Generated code against the same encodings compiled without inlining.
 
 A composite compiles into one function with its parts inlined (see
-``data_encoding.passes.emit``): fused ``struct`` runs across records, union tags
+``data_encoding.passes.binaryops``): fused ``struct`` runs across records, union tags
 and presence bytes peeked inside a run, loops with inlined bodies. With the
-line budget at zero, every part is instead a call of its own compiled
+budgets at zero, every part is instead a call of its own compiled
 function. The two code paths differ; their results must not.
 
 Each distinct encoding of the reference vectors, plus the rich encodings of

@@ -5,11 +5,13 @@ here walks that tree for one job, with one function per node type that needs
 it (``functools.singledispatch``), and the tree knows none of them:
 
 * the binary codec: :mod:`.binary` (readers, writers, sizers),
-  :mod:`.binarygen` (the code each node emits), :mod:`.binaryrules`;
+  :mod:`.binarygen` and :mod:`.recordgen` (lowering a composite to the op
+  IR of :mod:`.binaryops`), :mod:`.binaryrender` (rendering it to Python),
+  :mod:`.binaryrules`;
 * the JSON codec: :mod:`.jsonform`, :mod:`.jsonexact` (the exact
   converters), :mod:`.jsongen` (the generated ones);
 * :mod:`.choosing`: how a union picks its case, for both codecs;
-* :mod:`.emit` and :mod:`.recordgen`: rendering generated code;
+* :mod:`.emit`: what every generated function shares;
 * :mod:`.describe` (values in :mod:`.schema`), :mod:`.table`,
   :mod:`.jsonschema`, :mod:`.strategies`, :mod:`.slicing`;
 * :mod:`.transparent`: which wrappers a pass sees through.

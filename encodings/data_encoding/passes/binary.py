@@ -6,9 +6,10 @@
   failure, leaves nothing of its value in it);
 * a sizer ``size_of(value) -> int``, checked like the writer.
 
-Composites are compiled into one generated function each
-(:mod:`.binarygen`); leaves, and composites with faster whole-value code (a
-list of numbers in one ``struct`` call), get closures here. One function per
+Composites are compiled into one generated function each (lowered to the
+op IR of :mod:`.binaryops` by :mod:`.binarygen`, then rendered); leaves,
+and composites with faster whole-value code (a list of numbers in one
+``struct`` call), get closures here. One function per
 node type and piece, chosen by :func:`functools.singledispatch`; a node
 whose binary form and values are another's (a ``def_``, ``delayed``, the
 binary side of ``splitted``) takes that node's pieces

@@ -1,37 +1,68 @@
-"""Generated binary code: what each node emits into a compiled reader or writer.
+"""Lowering the encoding tree to the binary op IR, and compiling it.
 
 A composite compiles into one function (:func:`compile_reader`,
-:func:`compile_writer`); its parts emit their code into it
-(:func:`emit_read`, :func:`emit_write`) down to a size budget, beyond which
-they are called. How the code is rendered (pending ``struct`` runs, choices
-that carry the code after them into their branches, error paths) is
-:mod:`data_encoding.passes.emit`'s; records and tuples emit through
-:mod:`data_encoding.passes.recordgen`.
+:func:`compile_writer`) in two steps: its tree is *lowered* to a block of
+ops (:mod:`.binaryops`), which :mod:`.binaryrender` *renders* to Python.
+Its parts lower into the same block (:func:`lower_read`,
+:func:`lower_write`: inlining) down to a budget of ops, beyond which they
+are called; records and tuples lower through :mod:`.recordgen`.
 
-:func:`inline_code` gives, per node type, the code a node emits when it is
-inlined: a writer ``write(g, v, path, then)`` that emits the writing of
-variable ``v`` and then ``then()`` (the code that follows, which a node that
-branches may copy into each branch), and a reader ``read(g, target, end,
-path, then)`` that reads a value into variable ``target`` in the frame
-ending at variable ``end``. A node without one is called.
+:func:`inline_code` gives, per node type, the ops a node lowers to: a writer
+``write(lw, v, path, then)`` that adds the ops writing variable ``v``, then
+calls ``then()`` (which adds the ops that follow), and a reader ``read(lw,
+target, end, path, then)`` that adds the ops reading a value into variable
+``target`` in the frame ending at variable ``end``. A node without one is
+called.
+
+What follows a choice: a choice (a union, an option, a presence byte) may
+call ``then`` at the end of each of its branches rather than once after
+them (:meth:`Lowering.choice`, at most :data:`COPIES` copies), so the
+fields after a union join each case's ``struct`` run: ``{uid, state: union,
+parent: option}`` becomes one ``pack`` (and one ``unpack``) per wire
+variant, as a hand-written codec would do it.
 """
 
 from __future__ import annotations
 
 import struct
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import singledispatch
 from typing import Any, NamedTuple
 
 from ..errors import DecodeError, not_enough_data
 from ..node.hashes import HashBytes
-from ..tree.core import Encoding, Guard, Reader, Then, Writer
+from ..tree.core import Encoding, Guard, Reader, Writer
 from ..tree.framing import HEADERS, DynamicSize
 from ..tree.leaves import AtomEncoding
 from ..tree.records import Parts
 from ..tree.sequences import ListEncoding
 from ..tree.strings import RawBytes, text_of
 from ..tree.unions import Case, Option, Union
+from .binaryops import (
+    AfterReads,
+    AtEnd,
+    Block,
+    Branch,
+    Call,
+    Choice,
+    Do,
+    Fail,
+    Flush,
+    Framed,
+    Let,
+    Loop,
+    Moved,
+    Op,
+    Path,
+    Peek,
+    Put,
+    SubFrame,
+    Take,
+    ToBytes,
+    const,
+)
+from .binaryrender import new_source, render
 from .binaryrules import (
     bad_frame,
     canonical,
@@ -49,27 +80,139 @@ from .binaryrules import (
     writes_inline,
 )
 from .choosing import INLINE_CASES, by_constant
-from .emit import Gen, Path, Put, Take, const, shown, tuple_expr
-from .recordgen import emit_read as emit_parts_read
-from .recordgen import emit_write as emit_parts_write
+from .emit import Source, shown, tuple_expr
 from .transparent import emitted_for
 
 __all__ = [
+    "Lowering",
     "compile_reader",
     "compile_writer",
-    "emit_read",
-    "emit_write",
     "inline_code",
+    "lower_read",
+    "lower_write",
+    "lowered",
     "reads_whole",
     "writes_whole",
 ]
 
-WriteCode = Callable[[Gen, str, Path, Then], None]
-ReadCode = Callable[[Gen, str, str, Path, Then], None]
+#: Beyond this many ops a function stops inlining its parts and calls them
+#: (each part still compiles itself): bounds the code of very large trees.
+OP_BUDGET = 450
+
+#: At most this many copies of the ops that follow a choice (see ``Lowering.choice``).
+COPIES = 16
+
+Then = Callable[[], None] | None
+"""Adds the ops that follow (see :meth:`Lowering.choice`)."""
+
+
+class Lowering:
+    """A block of ops being lowered, and the facts lowering keeps on the way.
+
+    Variables and the objects the ops name are the function's :class:`Source`'s.
+    """
+
+    def __init__(self, source: Source) -> None:
+        self.source = source
+        self.ops: list[Op] = []
+        #: ops lowered so far, in every block (the budget)
+        self.count = 0
+        #: how many copies of the current ops the choices around them made
+        self.copies = 1
+        #: variables known to hold exactly a ``dict`` (a union case chosen by
+        #: a member), with the members known to hold a constant
+        self.dicts: dict[str, dict[str, str]] = {}
+        self._branches: list[list[Branch]] = []
+
+    def ref(self, obj: Any, stem: str | None = None) -> str:
+        return self.source.ref(obj, stem)
+
+    def var(self, stem: str = "v") -> str:
+        return self.source.var(stem)
+
+    def add(self, *ops: Op) -> None:
+        self.ops.extend(ops)
+        self.count += len(ops)
+
+    def room(self) -> bool:
+        """Whether a part may still be inlined (else it is called)."""
+        return self.count < OP_BUDGET
+
+    @contextmanager
+    def nested(self) -> Iterator[list[Op]]:
+        """Collect the ops added meanwhile into the yielded list (a block)."""
+        outer, self.ops = self.ops, []
+        try:
+            yield self.ops
+        finally:
+            self.ops = outer
+
+    # ------------------------------------------------------------ choices
+
+    @contextmanager
+    def choice(self, branches: int, then: Then, peek: Peek | None = None) -> Iterator[Then]:
+        """A :class:`~.binaryops.Choice` of ``branches`` :meth:`branch` es
+        (and maybe an ``else`` that fails), followed by ``then``.
+
+        Yields what each branch must add at its end: ``then`` itself when
+        the ops that follow may be copied into every branch (so a pending
+        run goes on across the choice: the fields after a union or an option
+        join each case's ``struct`` call), else ``None``, and ``then`` is
+        called once after the choice.
+        """
+        copy = then is not None and self.may_copy(branches)
+        copies = self.copies
+        if copy:
+            self.copies *= branches
+        self._branches.append([])
+        try:
+            yield then if copy else None
+        finally:
+            self.copies = copies
+            made = self._branches.pop()
+        self.add(Choice(tuple(made), peek))
+        if not copy and then is not None:
+            then()
+
+    @contextmanager
+    def branch(self, test: str | None, end: str = "end") -> Iterator[None]:
+        """One branch of the current :meth:`choice`, taken when ``test`` holds."""
+        dicts, self.dicts = self.dicts, dict(self.dicts)
+        try:
+            with self.nested() as body:
+                yield
+        finally:
+            self.dicts = dicts
+        self._branches[-1].append(Branch(test, tuple(body), end))
+
+    @contextmanager
+    def when(self, test: str) -> Iterator[None]:
+        """Ops taken only when ``test`` holds: a choice of one branch."""
+        with self.choice(1, None), self.branch(test):
+            yield
+
+    def may_copy(self, branches: int) -> bool:
+        """Whether the ops after a choice of ``branches`` may be copied into each."""
+        return self.copies * branches <= COPIES and self.room()
+
+    def presence(self, v: str, byte: int, enc: Encoding[Any], path: Path, then: Then) -> None:
+        """Write ``00`` when ``v`` is ``None``, else ``byte`` then ``v`` in ``enc``."""
+        with self.choice(2, then) as rest:
+            with self.branch(f"{v} is None"):
+                self.add(const("B", 0))
+                if rest is not None:
+                    rest()
+            with self.branch(None):
+                self.add(const("B", byte))
+                lower_write(enc, self, v, path, rest)
+
+
+WriteCode = Callable[[Lowering, str, Path, Then], None]
+ReadCode = Callable[[Lowering, str, str, Path, Then], None]
 
 
 class Code(NamedTuple):
-    """The code a node emits when inlined (``None``: it is called)."""
+    """The ops a node lowers to when inlined (``None``: it is called)."""
 
     write: WriteCode | None
     read: ReadCode | None
@@ -78,101 +221,111 @@ class Code(NamedTuple):
 NO_CODE = Code(None, None)
 
 
+def lowered(e: Encoding[Any], reading: bool, source: Source | None = None) -> Block:
+    """The ops of ``e``'s compiled reader (or writer), its variables and
+    objects named in ``source`` (a fresh one if not given): ``x`` is the
+    value read, ``v`` the value written.
+
+    >>> from data_encoding import obj, req, uint8
+    >>> from data_encoding.passes.binaryops import show
+    >>> print(show(lowered(obj(req("a", uint8)), reading=True)))
+    Take(fmt='B', width=1, target='a_1', path=("'a'",))
+    AfterReads(statement="x = {'a': a_1}")
+    """
+    code = inline_code(e)
+    lw = Lowering(source or new_source())
+    if reading:
+        assert code.read is not None, f"{type(e).__name__} is not compiled"
+        code.read(lw, "x", "end", (), None)
+    else:
+        assert code.write is not None, f"{type(e).__name__} is not compiled"
+        code.write(lw, "v", (), None)
+    return tuple(lw.ops)
+
+
 def compile_writer(e: Encoding[Any]) -> Writer:
     """``e``'s writer: its inline code as a function of its own."""
-    code = inline_code(e).write
-    assert code is not None
-    g = _gen()
-    with g.block("def write(out, v):"):
-        code(g, "v", (), None)
-        g.flush_write()
-    return g.compile("write", f"writer of {shown(e)}")
+    source = new_source()
+    render(source, "def write(out, v):", lowered(e, False, source), reading=False)
+    return source.compile("write", f"writer of {shown(e)}")
 
 
 def compile_reader(e: Encoding[Any]) -> Reader:
     """``e``'s reader: its inline code as a function of its own."""
-    code = inline_code(e).read
-    assert code is not None
-    g = _gen()
-    with g.block("def read(buf, pos, end):"):
-        code(g, "x", "end", (), None)
-        g.flush_read("end")
-        g.line("return x, pos")
-    return g.compile("read", f"reader of {shown(e)}")
+    source = new_source()
+    body = lowered(e, True, source)
+    render(source, "def read(buf, pos, end):", body, reading=True, returns="x")
+    return source.compile("read", f"reader of {shown(e)}")
 
 
-def _gen() -> Gen:
-    return Gen(emit_write, emit_read, may_fork)
-
-
-def emit_write(e: Encoding[Any], g: Gen, v: str, path: Path, then: Then = None) -> None:
-    """Emit, into ``g``, code that appends the binary form of variable ``v``
-    (inline when possible, else a call of the compiled writer), then
-    ``then()``: the code that follows, which a node that branches may emit at
-    the end of each branch."""
+def lower_write(e: Encoding[Any], lw: Lowering, v: str, path: Path, then: Then = None) -> None:
+    """Add the ops that append the binary form of variable ``v`` (inline
+    when possible, else a call of the compiled writer), then call ``then()``:
+    the ops that follow, which a node that branches may add at the end of
+    each branch."""
     e = emitted_for(e, same_binary)
     code = inline_code(e).write
-    if code is not None and g.room():
-        code(g, v, path, then)
+    if code is not None and lw.room():
+        code(lw, v, path, then)
         return
-    g.call_write(e, v, path)
+    lw.add(Call(e._write, v, path))
     if then is not None:
         then()
 
 
-def emit_read(
-    e: Encoding[Any], g: Gen, target: str, end: str, path: Path, then: Then = None
+def lower_read(
+    e: Encoding[Any], lw: Lowering, target: str, end: str, path: Path, then: Then = None
 ) -> None:
-    """Emit code that reads a value into variable ``target``, advancing
-    ``pos``, in the frame ending at variable ``end``; then ``then()``."""
+    """Add the ops that read a value into variable ``target``, advancing
+    ``pos``, in the frame ending at variable ``end``; then call ``then()``."""
     e = emitted_for(e, same_binary)
     code = inline_code(e).read
-    if code is not None and g.room():
-        code(g, target, end, path, then)
+    if code is not None and lw.room():
+        code(lw, target, end, path, then)
         return
-    g.call_read(e, target, end, path)
+    lw.add(Call(e._read, target, path, end))
     if then is not None:
         then()
 
 
 @singledispatch
 def inline_code(e: Encoding[Any]) -> Code:
-    """The code ``e`` emits when inlined."""
+    """The ops ``e`` lowers to when inlined."""
     return NO_CODE
 
 
 @singledispatch
 def may_fork(e: Encoding[Any]) -> bool:
-    """Whether the emitted code of ``e`` branches (a union, an option), so
-    that the code after it may be copied into its branches."""
+    """Whether the ops of ``e`` branch (a union, an option), so that the
+    ops after it may be copied into its branches."""
     inner = emitted_for(e, same_binary)
     return False if inner is e else may_fork(inner)
 
 
 @singledispatch
-def emit_bytes(e: Encoding[Any], g: Gen, v: str, path: Path) -> str | None:
-    """For byte strings written as they are: emit code that puts the bytes of
-    ``v`` in a variable and return its name (``None`` for other encodings)."""
+def bytes_of(e: Encoding[Any], lw: Lowering, v: str, path: Path) -> str | None:
+    """For byte strings written as they are: add the ops that put the bytes
+    of ``v`` in a variable and return its name (``None`` for other encodings)."""
     inner = emitted_for(e, same_binary)
-    return None if inner is e else emit_bytes(inner, g, v, path)
+    return None if inner is e else bytes_of(inner, lw, v, path)
 
 
-def _then_after(write: Callable[[Gen, str, Path], None]) -> WriteCode:
-    """A writer that emits ``write``'s code, then the code that follows."""
+def _then_after(write: Callable[[Lowering, str, Path], None]) -> WriteCode:
+    """A writer that adds ``write``'s ops, then the ops that follow."""
 
-    def code(g: Gen, v: str, path: Path, then: Then) -> None:
-        write(g, v, path)
+    def code(lw: Lowering, v: str, path: Path, then: Then) -> None:
+        write(lw, v, path)
         if then is not None:
             then()
 
     return code
 
 
-def _read_then(read: Callable[[Gen, str, str, Path], None]) -> ReadCode:
-    """A reader that emits ``read``'s code, then the code that follows."""
+def _read_then(read: Callable[[Lowering, str, str, Path], None]) -> ReadCode:
+    """A reader that adds ``read``'s ops, then the ops that follow."""
 
-    def code(g: Gen, target: str, end: str, path: Path, then: Then) -> None:
-        read(g, target, end, path)
+    def code(lw: Lowering, target: str, end: str, path: Path, then: Then) -> None:
+        read(lw, target, end, path)
         if then is not None:
             then()
 
@@ -185,8 +338,8 @@ def _read_then(read: Callable[[Gen, str, str, Path], None]) -> ReadCode:
 @inline_code.register(AtomEncoding)
 def _leaf_code(e: AtomEncoding[Any]) -> Code:
     return Code(
-        _then_after(lambda g, v, path: _put(e, g, v, path, e.atom.pack_guard)),
-        _read_then(lambda g, target, end, path: _take(e, g, target, path)),
+        _then_after(lambda lw, v, path: _put(e, lw, v, path, e.atom.pack_guard)),
+        _read_then(lambda lw, target, end, path: _take(e, lw, target, path)),
     )
 
 
@@ -194,77 +347,66 @@ def _leaf_code(e: AtomEncoding[Any]) -> Code:
 def _hash_code(e: HashBytes) -> Code:
     h, size = e.hash_type, e.hash_type.size
 
-    def write(g: Gen, v: str, path: Path) -> None:
-        name = g.ref(h, "hash_type")
+    def write(lw: Lowering, v: str, path: Path) -> None:
+        name = lw.ref(h, "hash_type")
 
         def exact(x: str) -> str:  # a hash, or plain bytes, of its size: packed as they are
             return f"(type({x}) is {name} or type({x}) is bytes) and len({x}) == {size}"
 
-        _put(e, g, v, path, exact)
+        _put(e, lw, v, path, exact)
 
     return Code(_then_after(write), _leaf_code(e).read)
 
 
-def _put(e: AtomEncoding[Any], g: Gen, v: str, path: Path, pack_guard: Guard | None) -> None:
-    """Queue the write of ``v``; ``pack_guard(v)`` holds when ``pack`` would
-    return ``v`` unchanged."""
+def _put(e: AtomEncoding[Any], lw: Lowering, v: str, path: Path, pack_guard: Guard | None) -> None:
+    """Write ``v`` in the pending run; ``pack_guard(v)`` holds when ``pack``
+    would return ``v`` unchanged."""
     atom = e.atom
     guard = pack_guard(v) if pack_guard else None
-    check = g.ref(atom.check, "check")
+    check = lw.ref(atom.check, "check")
     if not atom.fmt:  # a zero-width constant: the guard is the whole test
-        g.put(Put(atom.fmt, None, v, check, guard, path))
+        lw.add(Put(atom.fmt, None, v, check, guard, path))
         return
     if atom.pack is None:
-        g.put(Put(atom.fmt, v, v, check, path=path))
+        lw.add(Put(atom.fmt, v, v, check, path=path))
         return
-    pack = f"{g.ref(atom.pack, 'pack_leaf')}({v})"
+    pack = f"{lw.ref(atom.pack, 'pack_leaf')}({v})"
     arg = pack if guard is None else f"({v} if {guard} else {pack})"
     # a packed byte string has the width: pack checked its length
-    g.put(Put(atom.fmt, arg, v, check, path=path, ready=atom.fmt.endswith("s")))
+    lw.add(Put(atom.fmt, arg, v, check, path=path, ready=atom.fmt.endswith("s")))
 
 
-def _take(e: AtomEncoding[Any], g: Gen, target: str, path: Path) -> None:
+def _take(e: AtomEncoding[Any], lw: Lowering, target: str, path: Path) -> None:
     atom = e.atom
     unpack = atom.unpack
     if not atom.fmt:
         assert unpack is not None
         value = unpack(None)
         if value is None or type(value) in (str, int, bool):
-            g.take(Take("", 0, target, literal=repr(value), path=path))
+            lw.add(Take("", 0, target, literal=repr(value), path=path))
         else:  # a fresh object each time (``{}``)
-            g.take(Take("", 0, target, unpack=g.ref(unpack, "unpack_leaf"), path=path))
+            lw.add(Take("", 0, target, unpack=lw.ref(unpack, "unpack_leaf"), path=path))
         return
     guard = atom.unpack_guard(target) if atom.unpack_guard else None
-    name = g.ref(unpack, "unpack_leaf") if unpack is not None else None
-    g.take(Take(atom.fmt, atom.width, target, name, guard, path=path))
+    name = lw.ref(unpack, "unpack_leaf") if unpack is not None else None
+    lw.add(Take(atom.fmt, atom.width, target, name, guard, path=path))
 
 
-@emit_bytes.register
-def _raw_bytes_of(e: RawBytes, g: Gen, v: str, path: Path) -> str:
-    raw, convert = g.var("raw"), g.ref(e.to_bytes, "to_bytes")
-    if e.text:
-        g.guarded(f"{raw} = {convert}({v})", path)
-    else:
-        g.line(f"if type({v}) is bytes: {raw} = {v}")
-        with g.block("else:"):
-            g.guarded(f"{raw} = {convert}({v})", path)
+@bytes_of.register
+def _raw_bytes_of(e: RawBytes, lw: Lowering, v: str, path: Path) -> str:
+    raw = lw.var("raw")
+    lw.add(ToBytes(raw, v, lw.ref(e.to_bytes, "to_bytes"), e.text, path))
     return raw
 
 
 @inline_code.register
 def _raw_bytes_code(e: RawBytes) -> Code:
-    def write(g: Gen, v: str, path: Path) -> None:
-        g.flush_write()  # earlier fields fail first
-        g.line(f"out += {_raw_bytes_of(e, g, v, path)}")
+    def write(lw: Lowering, v: str, path: Path) -> None:
+        lw.add(Do(f"out += {_raw_bytes_of(e, lw, v, path)}"))
 
-    def read(g: Gen, target: str, end: str, path: Path) -> None:
-        g.flush_read(end)
-        if e.text:
-            g.line(f"{target} = {g.ref(text_of)}(buf[pos:{end}])")
-        else:
-            g.line(f"{target} = buf[pos:{end}]")
-        g.line(f"pos = {end}")
-        g.moved(to=end)
+    def read(lw: Lowering, target: str, end: str, path: Path) -> None:
+        rest = f"{lw.ref(text_of)}(buf[pos:{end}])" if e.text else f"buf[pos:{end}]"
+        lw.add(Flush(end), Let(target, rest), Let("pos", end), Moved(to=end))
 
     return Code(_then_after(write), _read_then(read))
 
@@ -276,41 +418,40 @@ def _raw_bytes_code(e: RawBytes) -> Code:
 def _dynamic_size_code(e: DynamicSize[Any]) -> Code:
     code, width, largest = HEADERS[e.kind]
 
-    def read(g: Gen, target: str, end: str, path: Path) -> None:
-        size, stop = g.var("size"), g.var("stop")
-        g.take(Take(code[1:], width, size, path=path, what="a length header"))
-        g.flush_read(end)
-        g.line(f"{stop} = pos + {size}")
-        with g.block(f"if {stop} > {end} or {size} > {largest}:"):
-            g.raise_at(f"{g.ref(bad_frame)}({g.ref(e)}, {size}, pos - {width}, {end})", path)
-        g.moved()
-        emit_read(e.inner, g, target, stop, path)
-        g.flush_read(stop)
-        if g.ended != stop:
-            with g.block(f"if pos != {stop}:"):
-                g.raise_at(f"{g.ref(unread)}(pos, {stop}, {size})", path)
-        g.moved()
+    def read(lw: Lowering, target: str, end: str, path: Path) -> None:
+        size, stop = lw.var("size"), lw.var("stop")
+        lw.add(
+            Take(code[1:], width, size, path=path, what="a length header"),
+            SubFrame(
+                stop,
+                f"pos + {size}",
+                f"{stop} > {end} or {size} > {largest}",
+                f"{lw.ref(bad_frame)}({lw.ref(e)}, {size}, pos - {width}, {end})",
+                path,
+                end,
+            ),
+        )
+        lower_read(e.inner, lw, target, stop, path)
+        lw.add(AtEnd(stop, f"{lw.ref(unread)}(pos, {stop}, {size})", path))
 
-    def write(g: Gen, v: str, path: Path) -> None:
-        g.flush_write()  # earlier fields fail first
-        raw = emit_bytes(e.inner, g, v, path)
+    def write(lw: Lowering, v: str, path: Path) -> None:
+        raw = bytes_of(e.inner, lw, v, path)
         if raw is not None:  # the size is known before writing: no placeholder
-            with g.block(f"if len({raw}) > {largest}:"):
-                g.raise_at(f"{g.ref(too_big)}({g.ref(e)}, len({raw}))", path)
-            g.put(Put(code[1:], f"len({raw})"))
-            g.flush_write()
-            g.line(f"out += {raw}")
+            lw.add(
+                Fail(
+                    f"len({raw}) > {largest}", f"{lw.ref(too_big)}({lw.ref(e)}, len({raw}))", path
+                ),
+                Put(code[1:], f"len({raw})"),
+                Flush(),
+                Do(f"out += {raw}"),
+            )
             return
-        mark, size = g.var("mark"), g.var("size")
-        g.line(f"{mark} = len(out)")
-        g.line(f"out += {bytes(width)!r}")
-        emit_write(e.inner, g, v, path)
-        g.flush_write()
-        g.line(f"{size} = len(out) - {mark} - {width}")
-        with g.block(f"if {size} > {largest}:"):
-            g.line(f"del out[{mark}:]")
-            g.raise_at(f"{g.ref(too_big)}({g.ref(e)}, {size})", path)
-        g.line(f"{g.ref(struct.Struct(code).pack_into)}(out, {mark}, {size})")
+        mark, size = lw.var("mark"), lw.var("size")
+        with lw.nested() as body:
+            lower_write(e.inner, lw, v, path)
+        error = f"{lw.ref(too_big)}({lw.ref(e)}, {size})"
+        pack_into = lw.ref(struct.Struct(code).pack_into)
+        lw.add(Framed(mark, size, width, pack_into, largest, error, tuple(body), path))
 
     return Code(_then_after(write), _read_then(read))
 
@@ -320,11 +461,11 @@ def _dynamic_size_code(e: DynamicSize[Any]) -> Code:
 
 @inline_code.register(Parts)
 def _parts_code(e: Parts[Any]) -> Code:
-    def write(g: Gen, v: str, path: Path, then: Then) -> None:
-        emit_parts_write(g, e.parts, e.as_dict, e.keys, v, path, then)
+    def write(lw: Lowering, v: str, path: Path, then: Then) -> None:
+        lower_parts_write(lw, e.parts, e.as_dict, e.keys, v, path, then)
 
-    def read(g: Gen, target: str, end: str, path: Path, then: Then) -> None:
-        emit_parts_read(g, e.parts, e.as_dict, target, end, path, then)
+    def read(lw: Lowering, target: str, end: str, path: Path, then: Then) -> None:
+        lower_parts_read(lw, e.parts, e.as_dict, target, end, path, then)
 
     return Code(write, read)
 
@@ -353,67 +494,67 @@ def writes_whole(e: ListEncoding) -> bool:
 def _list_code(e: ListEncoding) -> Code:
     mode, arg = e.count_mode
 
-    def read(g: Gen, target: str, end: str, path: Path) -> None:
+    def read(lw: Lowering, target: str, end: str, path: Path) -> None:
         if reads_whole(e):
-            g.call_read(e, target, end, path)
+            lw.add(Call(e._read, target, path, end))
             return
-        g.flush_read(end)
+        lw.add(Flush(end))
         count = str(arg)
         if mode == "count":
             code, width, _ = HEADERS[arg]
-            count = g.var("count")
-            g.take(Take(code[1:], width, count, path=path, what="an element count"))
-            g.flush_read(end)
-            g.guarded(f"{g.ref(check_count)}({g.ref(e)}, {count}, pos, {end})", path)
+            count = lw.var("count")
+            lw.add(
+                Take(code[1:], width, count, path=path, what="an element count"),
+                Flush(end),
+                Do(f"{lw.ref(check_count)}({lw.ref(e)}, {count}, pos, {end})", path),
+            )
         whole = many(e.elt)
         if whole is not None and mode == "frame" and e.max_length is None:
-            g.guarded(f"{target} = {g.ref(whole[1], 'read_many')}(buf, pos, {end})", path)
-            g.line(f"pos = {end}")
-            g.moved(to=end)
+            lw.add(
+                Do(f"{target} = {lw.ref(whole[1], 'read_many')}(buf, pos, {end})", path),
+                Let("pos", end),
+                Moved(to=end),
+            )
             return
-        items, x = g.var("items"), g.var("item")
-        g.line(f"{items} = []")
-        loop = f"while pos < {end}:" if mode == "frame" else f"for _ in range({count}):"
-        with g.block(loop):
-            g.moved()
+        items, x = lw.var("items"), lw.var("item")
+        lw.add(Let(items, "[]"))
+        header = f"while pos < {end}:" if mode == "frame" else f"for _ in range({count}):"
+        with lw.nested() as body:
             if mode != "frame":
-                with g.block(f"if pos >= {end}:"):
-                    g.raise_at(f"{g.ref(not_enough_data)}(pos, 1, {end})", (*path, f"len({items})"))
+                error = f"{lw.ref(not_enough_data)}(pos, 1, {end})"
+                lw.add(Fail(f"pos >= {end}", error, (*path, f"len({items})")))
             elif e.max_length is not None:
-                with g.block(f"if len({items}) == {e.max_length}:"):
-                    error = (
-                        f"{g.ref(too_long)}({g.ref(e)}, {g.ref(DecodeError)}, {e.max_length + 1})"
-                    )
-                    g.raise_at(f"{error}.at(pos)", path)
-            emit_read(e.elt, g, x, end, (*path, f"len({items})"))
-            g.flush_read(end)
-            g.line(f"{items}.append({x})")
-        g.moved(to=end if mode == "frame" else None)
-        g.line(f"{target} = {items}")
+                error = (
+                    f"{lw.ref(too_long)}({lw.ref(e)}, {lw.ref(DecodeError)}, {e.max_length + 1})"
+                )
+                lw.add(Fail(f"len({items}) == {e.max_length}", f"{error}.at(pos)", path))
+            lower_read(e.elt, lw, x, end, (*path, f"len({items})"))
+            lw.add(Flush(end), Do(f"{items}.append({x})"))
+        lw.add(Loop(header, tuple(body), end, exhausts=mode == "frame"), Let(target, items))
 
-    def write(g: Gen, v: str, path: Path) -> None:
+    def write(lw: Lowering, v: str, path: Path) -> None:
         if writes_whole(e):
-            g.call_write(e, v, path)
+            lw.add(Call(e._write, v, path))
             return
-        g.flush_write()
+        lw.add(Flush())
         # the common case in one test; the check says what is wrong otherwise
         fine = f"type({v}) is list"
         if mode == "exactly":
             fine += f" and len({v}) == {arg}"
         elif e.max_length is not None:
             fine += f" and len({v}) <= {e.max_length}"
-        with g.block(f"if not ({fine}):"):
-            g.guarded(f"{g.ref(check_length)}({g.ref(e)}, {v})", path)
+        with lw.when(f"not ({fine})"):
+            lw.add(Do(f"{lw.ref(check_length)}({lw.ref(e)}, {v})", path))
         if mode == "count":
-            g.line(f"out += {g.ref(struct.Struct(HEADERS[arg][0]).pack)}(len({v}))")
+            lw.add(Do(f"out += {lw.ref(struct.Struct(HEADERS[arg][0]).pack)}(len({v}))"))
         whole = many(e.elt)
         if whole is not None:
-            g.guarded(f"{g.ref(whole[0], 'write_many')}(out, {v})", path)
+            lw.add(Do(f"{lw.ref(whole[0], 'write_many')}(out, {v})", path))
             return
-        x = g.var("item")
-        with g.block(f"for {x} in {v}:"):
-            emit_write(e.elt, g, x, (*path, f"_index({v}, {x})"))
-            g.flush_write()
+        x = lw.var("item")
+        with lw.nested() as body:
+            lower_write(e.elt, lw, x, (*path, f"_index({v}, {x})"))
+        lw.add(Loop(f"for {x} in {v}:", tuple(body)))
 
     return Code(_then_after(write), _read_then(read))
 
@@ -423,11 +564,11 @@ def _list_code(e: ListEncoding) -> Code:
 
 @inline_code.register
 def _union_code(u: Union) -> Code:
-    def write(g: Gen, v: str, path: Path, then: Then) -> None:
-        _union_write(u, g, v, path, then)
+    def write(lw: Lowering, v: str, path: Path, then: Then) -> None:
+        _union_write(u, lw, v, path, then)
 
-    def read(g: Gen, target: str, end: str, path: Path, then: Then) -> None:
-        _union_read(u, g, target, end, path, then)
+    def read(lw: Lowering, target: str, end: str, path: Path, then: Then) -> None:
+        _union_read(u, lw, target, end, path, then)
 
     return Code(
         write if writes_inline(u) else None, read if len(u.tagged) <= INLINE_CASES else None
@@ -439,34 +580,32 @@ def _union_fork(u: Union) -> bool:
     return len(u.tagged) <= INLINE_CASES
 
 
-def _union_read(u: Union, g: Gen, target: str, end: str, path: Path, then: Then) -> None:
+def _union_read(u: Union, lw: Lowering, target: str, end: str, path: Path, then: Then) -> None:
     """Peek the tag, then one branch per case, the tag read as a pad (and,
     when the cases may overlap, a check that the value keeps its case)."""
     width = u.tag_width
-    offset = g.pending_width()
-    tag = g.peek(width, path, f"the tag of a {u.what}", end)
+    tag = lw.var("tag")
     checks = canonical(u)
-    where = ""
-    if checks is not None:  # the tag's offset, for the error
-        where = g.var("tag_pos")
-        g.line(f"{where} = pos + {offset}")
-    with g.choice(len(u.tagged), then) as rest:
-        for i, c in enumerate(u.tagged):
-            with g.branch(f"{'elif' if i else 'if'} {tag} == {c.tag}:", end):
-                g.take(Take(f"{width}x", width))
+    where = lw.var("tag_pos") if checks is not None else None  # the tag's offset, for the error
+    peek = Peek(tag, width, path, f"the tag of a {u.what}", end, where)
+    with lw.choice(len(u.tagged), then, peek) as rest:
+        for c in u.tagged:
+            with lw.branch(f"{tag} == {c.tag}", end):
+                lw.add(Take(f"{width}x", width))
                 follow = rest
-                if checks is not None:
+                if checks is not None and where is not None:
                     check = checks[c.tag]  # type: ignore[index]  # a tagged case
-                    follow = _checked(u, g, check, target, where, c, path, rest)
-                emit_read(c.enc, g, target, end, path, follow)
-        with g.branch("else:", end):
-            g.flush_read(end)
-            g.raise_at(f"{g.ref(unexpected_tag)}({g.ref(u)}, {tag}, pos)", path)
+                    follow = _checked(u, lw, check, target, where, c, path, rest)
+                lower_read(c.enc, lw, target, end, path, follow)
+        with lw.branch(None, end):
+            lw.add(
+                Flush(end), Fail(None, f"{lw.ref(unexpected_tag)}({lw.ref(u)}, {tag}, pos)", path)
+            )
 
 
 def _checked(
     u: Union,
-    g: Gen,
+    lw: Lowering,
     check: Callable[[Any], bool],
     target: str,
     where: str,
@@ -474,40 +613,43 @@ def _checked(
     path: Path,
     then: Then,
 ) -> Then:
-    """The code that follows case ``c``'s read: ``check`` of the value in
+    """The ops that follow case ``c``'s read: ``check`` of the value in
     ``target`` (once the pending run is read), then ``then``."""
-    error = f"{g.ref(not_canonical)}({g.ref(u)}, {where}, {g.ref(c)})"
+    error = f"{lw.ref(not_canonical)}({lw.ref(u)}, {where}, {lw.ref(c)})"
     if path:
         error = f"_at({error}, {tuple_expr(path)})"
 
     def checked() -> None:
-        g.after_reads(f"if not {g.ref(check)}({target}): raise {error} from None")
+        lw.add(AfterReads(f"if not {lw.ref(check)}({target}): raise {error} from None"))
         if then is not None:
             then()
 
     return checked
 
 
-def _union_write(u: Union, g: Gen, v: str, path: Path, then: Then) -> None:
+def _union_write(u: Union, lw: Lowering, v: str, path: Path, then: Then) -> None:
     """Pick the case by its constant member, one ``if`` per case; anything
     else takes the selection loop, for its precise errors."""
     if isinstance(u, Option):
-        g.presence(v, 1, u.cases[0].enc, path, then)
+        lw.presence(v, 1, u.cases[0].enc, path, then)
         return
     told = by_constant(u)
     assert told is not None
     key, cases = told
     fmt = "B" if u.tag_width == 1 else "H"
-    constant = g.var("kind")
-    g.line(f"{constant} = {v}.get({key!r}) if type({v}) is dict else None")
-    with g.choice(len(cases) + 1, then) as rest:
-        for i, (name, c) in enumerate(cases):
-            with g.branch(f"{'elif' if i else 'if'} {constant} == {name!r}:"):
-                g.dicts[v] = {key: name}
-                g.put(const(fmt, c.tag or 0))
-                emit_write(c.enc, g, v, path, rest)
-        with g.branch("else:"):
-            g.flush_write()
-            g.guarded(f"{g.ref(select_write(u), 'write')}(out, {v})", path)
+    constant = lw.var("kind")
+    lw.add(Let(constant, f"{v}.get({key!r}) if type({v}) is dict else None"))
+    with lw.choice(len(cases) + 1, then) as rest:
+        for name, c in cases:
+            with lw.branch(f"{constant} == {name!r}"):
+                lw.dicts[v] = {key: name}
+                lw.add(const(fmt, c.tag or 0))
+                lower_write(c.enc, lw, v, path, rest)
+        with lw.branch(None):
+            lw.add(Call(select_write(u), v, path))
             if rest is not None:
                 rest()
+
+
+from .recordgen import lower_read as lower_parts_read  # noqa: E402  # they lower through this module
+from .recordgen import lower_write as lower_parts_write  # noqa: E402

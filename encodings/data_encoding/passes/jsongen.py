@@ -2,11 +2,12 @@
 
 A record, tuple, list, union or option compiles its JSON conversion into one
 Python function, its parts emitting their code into it (as the binary
-generator of :mod:`data_encoding.passes.emit` does; which node emits what is
-:mod:`.jsonform`'s): a record becomes a dict display
-of its members' conversions, a union an ``if`` chain on its constant member,
-an integer a type and range test, so that converting ``{uid, state: union,
-parent: option}`` costs one function call, not one per part.
+pass does, but straight from the nodes: a converter has no ``struct`` runs
+to fuse, so it needs no op IR; which node emits what is :mod:`.jsonform`'s):
+a record becomes a dict display of its members' conversions, a union an
+``if`` chain on its constant member, an integer a type and range test, so
+that converting ``{uid, state: union, parent: option}`` costs one function
+call, not one per part.
 
 The generated code checks everything the exact converters (the closures of
 :mod:`.jsonform`) check, but says nothing about what is wrong: on any

@@ -1,9 +1,10 @@
-"""The inline code of records and tuples (see :mod:`data_encoding.passes.emit`).
+"""Lowering records and tuples to the binary op IR (see :mod:`.binarygen`),
+and the record errors both codecs share.
 
-A record or a tuple is a sequence of :class:`Part` s, emitted one after the
-other into the enclosing generated function: fixed-width leaves join the
-pending ``struct`` run, an optional field's presence byte becomes a choice
-(peeked when reading), and the other parts emit their own code.
+A record or a tuple is a sequence of :class:`Part` s, lowered one after the
+other into the enclosing block: fixed-width leaves join the pending
+``struct`` run, an optional field's presence byte becomes a choice (peeked
+when reading), and the other parts lower to their own ops.
 
 Layout rules (checked by :func:`~data_encoding.tree.size.sequence_size` when the
 encoding is built): at most one part is variable; the parts after it are
@@ -25,11 +26,11 @@ from ..errors import (
     not_enough_data,
 )
 from ..jsonvalue import DuplicateKeys
-from ..tree.core import Then
 from ..tree.leaves import wrong_value_type
 from ..tree.records import Part
 from ..tree.size import VARIABLE, Fixed
-from .emit import Gen, Path, Take, tuple_expr
+from .binaryops import AfterReads, AtEnd, Fail, Fetch, Flush, Let, Path, Peek, SubFrame, Take
+from .emit import tuple_expr
 
 
 def _stem(p: Part) -> str:
@@ -126,20 +127,20 @@ def _step(path: Path, part: Part) -> Path:
 # --------------------------------------------------------------- reading
 
 
-def _forks(g: Gen, part: Part) -> bool:
-    """Whether to hand the code after ``part`` to it, to copy into each of its
-    branches (bounded: the rest is otherwise emitted once, after the join).
+def _forks(lw: Lowering, part: Part) -> bool:
+    """Whether to hand the ops after ``part`` to it, to copy into each of its
+    branches (bounded: the rest is otherwise added once, after the choice).
 
     A ``varopt`` part never takes it: its value is read or written inside an
     ``if`` of its own, so the rest must come after that ``if``.
     """
     if part.mode == "varopt":
         return False
-    return (part.mode == "opt" or g.may_fork(part.enc)) and g.may_copy(2)
+    return (part.mode == "opt" or may_fork(part.enc)) and lw.may_copy(2)
 
 
-def emit_read(
-    g: Gen,
+def lower_read(
+    lw: Lowering,
     parts: Sequence[Part],
     as_dict: bool,
     target: str,
@@ -147,34 +148,27 @@ def emit_read(
     path: Path,
     then: Then = None,
 ) -> None:
-    """Emit the reading of ``parts`` into a dict (or a tuple) in ``target``,
-    then ``then()``."""
+    """Add the ops reading ``parts`` into a dict (or a tuple) in ``target``,
+    then call ``then()``."""
     var_index = next((i for i, p in enumerate(parts) if p.size is VARIABLE), None)
     tail = 0
     if var_index is not None:
         for p in parts[var_index + 1 :]:
             assert isinstance(p.size, Fixed)
             tail += p.size.n
-    names = [g.var(_stem(p)) for p in parts]
+    names = [lw.var(_stem(p)) for p in parts]
 
     def rest(first: int) -> None:
         for i in range(first, len(parts)):
             p, name, step, frame = parts[i], names[i], _step(path, parts[i]), end
             if i == var_index and tail:
-                g.flush_read(end)
-                frame = g.var("frame_end")
-                g.moved()  # a new frame: what a peek checked was in the old one
-                g.line(f"{frame} = {end} - {tail}")
-                with g.block(f"if {frame} < pos:"):
-                    g.raise_at(f"{g.ref(not_enough_data)}(pos, {tail}, {end})", step)
+                frame = lw.var("frame_end")
+                error = f"{lw.ref(not_enough_data)}(pos, {tail}, {end})"
+                lw.add(SubFrame(frame, f"{end} - {tail}", f"{frame} < pos", error, step, end))
 
             def after(i: int = i, frame: str = frame, step: Path = step) -> None:
                 if i == var_index:
-                    g.flush_read(frame)
-                    if g.ended != frame:
-                        with g.block(f"if pos != {frame}:"):
-                            g.raise_at(f"{g.ref(_extra)}(pos, {frame})", step)
-                    g.moved()
+                    lw.add(AtEnd(frame, f"{lw.ref(_extra)}(pos, {frame})", step))
 
             def after_then(i: int = i, after: Callable[[], None] = after) -> None:
                 after()
@@ -182,31 +176,28 @@ def emit_read(
 
             # the rest is read in ``end``: a part read in a frame of its own
             # (a variable part before a fixed tail) must not take it along
-            follow = after_then if frame == end and _forks(g, p) else None
+            follow = after_then if frame == end and _forks(lw, p) else None
             if p.mode == "opt":
-                flag = g.peek(1, step, "", frame)
-                with g.choice(2, follow) as more:
-                    with g.branch(f"if {flag} == 0:", frame):
-                        g.take(Take("x", 1))
-                        g.line(f"{name} = None")
+                flag = lw.var("tag")
+                with lw.choice(2, follow, Peek(flag, 1, step, "", frame)) as more:
+                    with lw.branch(f"{flag} == 0", frame):
+                        lw.add(Take("x", 1), Let(name, "None"))
                         if more is not None:
                             more()
-                    with g.branch(f"elif {flag} == 255:", frame):
-                        g.take(Take("x", 1))
-                        g.read(p.enc, name, frame, step, more)
-                    with g.branch("else:", frame):
-                        g.flush_read(frame)
-                        g.raise_at(f"{g.ref(_bad_flag)}(pos, {flag})", step)
+                    with lw.branch(f"{flag} == 255", frame):
+                        lw.add(Take("x", 1))
+                        lower_read_of(p.enc, lw, name, frame, step, more)
+                    with lw.branch(None, frame):
+                        lw.add(Flush(frame), Fail(None, f"{lw.ref(_bad_flag)}(pos, {flag})", step))
             elif p.mode == "varopt":
-                g.flush_read(frame)
-                with g.block(f"if pos == {frame}:"):
-                    g.line(f"{name} = None")
-                with g.block("else:"):
-                    g.read(p.enc, name, frame, step)
-                    g.flush_read(frame)
-                g.moved()
+                lw.add(Flush(frame))
+                with lw.choice(2, None):
+                    with lw.branch(f"pos == {frame}", frame):
+                        lw.add(Let(name, "None"))
+                    with lw.branch(None, frame):
+                        lower_read_of(p.enc, lw, name, frame, step)
             else:
-                g.read(p.enc, name, frame, step, follow)
+                lower_read_of(p.enc, lw, name, frame, step, follow)
             if follow is not None:
                 return  # the rest went with the part
             after()
@@ -218,16 +209,18 @@ def emit_read(
         named = list(zip(parts, names, strict=True))
         if not as_dict:
             items = [
-                name if p.mode != "splice" else f"*{g.ref(spliced)}({name}, {g.ref(p)}, False)"
+                name if p.mode != "splice" else f"*{lw.ref(spliced)}({name}, {lw.ref(p)}, False)"
                 for p, name in named
             ]
-            g.after_reads(f"{target} = {tuple_expr(items)}")
+            lw.add(AfterReads(f"{target} = {tuple_expr(items)}"))
         else:
             plain = [f"{p.key!r}: {name}" for p, name in named if p.mode != "splice"]
-            g.after_reads(f"{target} = {{{', '.join(plain)}}}")
+            lw.add(AfterReads(f"{target} = {{{', '.join(plain)}}}"))
             for p, name in named:
                 if p.mode == "splice":
-                    g.after_reads(f"{target}.update({g.ref(spliced)}({name}, {g.ref(p)}, True))")
+                    lw.add(
+                        AfterReads(f"{target}.update({lw.ref(spliced)}({name}, {lw.ref(p)}, True))")
+                    )
         if then is not None:
             then()
 
@@ -237,8 +230,8 @@ def emit_read(
 # --------------------------------------------------------------- writing
 
 
-def emit_write(
-    g: Gen,
+def lower_write(
+    lw: Lowering,
     parts: Sequence[Part],
     as_dict: bool,
     keys: frozenset[str],
@@ -246,9 +239,9 @@ def emit_write(
     path: Path,
     then: Then = None,
 ) -> None:
-    """Emit the writing of the dict (or tuple) in variable ``v``, then ``then()``."""
-    names = [g.var(_stem(p)) for p in parts]
-    known = g.dicts.get(v, {}) if as_dict else {}
+    """Add the ops writing the dict (or tuple) in variable ``v``, then call ``then()``."""
+    names = [lw.var(_stem(p)) for p in parts]
+    known = lw.dicts.get(v, {}) if as_dict else {}
     # a constant member the union already matched needs no writing nor check
     settled = {
         i
@@ -256,31 +249,30 @@ def emit_write(
         if p.mode == "req" and p.key in known and getattr(p.enc, "constant", None) == known[p.key]
     }
     if as_dict:
-        _fetch_fields(g, parts, keys, names, v, path, settled)
+        _fetch_fields(lw, parts, keys, names, v, path, settled)
     else:
-        _fetch_elements(g, parts, names, v, path)
+        _fetch_elements(lw, parts, names, v, path)
 
     def rest(first: int) -> None:
         for i in range(first, len(parts)):
             if i in settled:
                 continue
             p, name, step = parts[i], names[i], _step(path, parts[i])
-            follow = partial(rest, i + 1) if _forks(g, p) else None
+            follow = partial(rest, i + 1) if _forks(lw, p) else None
             if p.mode == "opt":
-                g.presence(name, 255, p.enc, step, follow)
+                lw.presence(name, 255, p.enc, step, follow)
             elif p.mode == "varopt":
                 # no presence byte: a present value must take bytes, or it
                 # would read back as absent (one value, one encoding)
-                g.flush_write()
-                with g.block(f"if {name} is not None:"):
-                    mark = g.var("mark")
-                    g.line(f"{mark} = len(out)")
-                    g.write(p.enc, name, step)
-                    g.flush_write()
-                    with g.block(f"if len(out) == {mark}:"):
-                        g.raise_at(f"{g.ref(_empty_optional)}()", step)
+                lw.add(Flush())
+                with lw.when(f"{name} is not None"):
+                    mark = lw.var("mark")
+                    lw.add(Let(mark, "len(out)"))
+                    lower_write_of(p.enc, lw, name, step)
+                    error = f"{lw.ref(_empty_optional)}()"
+                    lw.add(Flush(), Fail(f"len(out) == {mark}", error, step))
             else:
-                g.write(p.enc, name, step, follow)
+                lower_write_of(p.enc, lw, name, step, follow)
             if follow is not None:
                 return  # the rest went with the part
         if then is not None:
@@ -290,7 +282,7 @@ def emit_write(
 
 
 def _fetch_fields(
-    g: Gen,
+    lw: Lowering,
     parts: Sequence[Part],
     keys: frozenset[str],
     names: list[str],
@@ -298,52 +290,61 @@ def _fetch_fields(
     path: Path,
     settled: set[int],
 ) -> None:
-    if v not in g.dicts:
-        with g.block(f"if type({v}) is not dict and not isinstance({v}, dict):"):
-            g.raise_at(f"{g.ref(wrong_value_type)}('a dict', {v})", path)
-    required = [i for i, p in enumerate(parts) if p.mode == "req"]
-    if len(required) > len(settled):
-        with g.block("try:"):
-            for i in required:
-                if i not in settled:
-                    g.line(f"{names[i]} = {v}[{parts[i].key!r}]")
-        with g.block("except KeyError:"):
-            g.raise_at(
-                f"{g.ref(key_error)}({g.ref(parts, 'parts')}, {g.ref(keys, 'keys')}, {v})", path
+    if v not in lw.dicts:
+        lw.add(
+            Fail(
+                f"type({v}) is not dict and not isinstance({v}, dict)",
+                f"{lw.ref(wrong_value_type)}('a dict', {v})",
+                path,
             )
+        )
+    required = [i for i, p in enumerate(parts) if p.mode == "req"]
+    key_error_of = f"{lw.ref(key_error)}({lw.ref(parts, 'parts')}, {lw.ref(keys, 'keys')}, {v})"
+    if len(required) > len(settled):
+        fetched = tuple((names[i], str(parts[i].key)) for i in required if i not in settled)
+        lw.add(Fetch(v, fetched, key_error_of, path))
     for i, p in enumerate(parts):
         if p.mode in ("opt", "varopt"):
-            g.line(f"{names[i]} = {v}.get({p.key!r})")
+            lw.add(Let(names[i], f"{v}.get({p.key!r})"))
         elif p.mode == "dft":
-            g.line(f"{names[i]} = {v}.get({p.key!r}, {g.ref(p.default)})")
+            lw.add(Let(names[i], f"{v}.get({p.key!r}, {lw.ref(p.default)})"))
         elif p.mode == "splice":
             # a nested record (a union of objects, say) gets only its own keys
-            own = g.ref(p.keys)
-            g.line(f"{names[i]} = {{k: x for k, x in {v}.items() if k in {own}}}")
+            own = lw.ref(p.keys)
+            lw.add(Let(names[i], f"{{k: x for k, x in {v}.items() if k in {own}}}"))
     # every required key was found, so the dict has unknown keys iff it has
     # more than the required ones and the optional ones it holds
     optional = sorted(str(k) for k in keys - {p.key for p in parts if p.mode == "req"})
-    known = g.ref(keys, "keys")
     if len(optional) <= 4:
         count = " + ".join([str(len(required)), *(f"({k!r} in {v})" for k in optional)])
         test = f"len({v}) > {count}"
     else:
-        test = f"len({v}) > {len(required)} and not {v}.keys() <= {known}"
-    with g.block(f"if {test}:"):
-        g.raise_at(f"{g.ref(key_error)}({g.ref(parts, 'parts')}, {known}, {v})", path)
+        test = f"len({v}) > {len(required)} and not {v}.keys() <= {lw.ref(keys, 'keys')}"
+    lw.add(Fail(test, key_error_of, path))
 
 
-def _fetch_elements(g: Gen, parts: Sequence[Part], names: list[str], v: str, path: Path) -> None:
+def _fetch_elements(
+    lw: Lowering, parts: Sequence[Part], names: list[str], v: str, path: Path
+) -> None:
     arity = sum(p.arity if p.mode == "splice" else 1 for p in parts)
-    with g.block(f"if not isinstance({v}, (tuple, list)):"):
-        g.raise_at(f"{g.ref(wrong_value_type)}('a tuple', {v})", path)
-    with g.block(f"if len({v}) != {arity}:"):
-        g.raise_at(f"{g.ref(bad_arity)}({arity}, {v})", path)
+    lw.add(
+        Fail(
+            f"not isinstance({v}, (tuple, list))",
+            f"{lw.ref(wrong_value_type)}('a tuple', {v})",
+            path,
+        ),
+        Fail(f"len({v}) != {arity}", f"{lw.ref(bad_arity)}({arity}, {v})", path),
+    )
     index = 0
     for p, name in zip(parts, names, strict=True):
         if p.mode == "splice":
-            g.line(f"{name} = tuple({v}[{index}:{index + p.arity}])")
+            lw.add(Let(name, f"tuple({v}[{index}:{index + p.arity}])"))
             index += p.arity
         else:
-            g.line(f"{name} = {v}[{index}]")
+            lw.add(Let(name, f"{v}[{index}]"))
             index += 1
+
+
+from .binarygen import Lowering, Then, may_fork  # noqa: E402  # lowering is mutually recursive
+from .binarygen import lower_read as lower_read_of  # noqa: E402
+from .binarygen import lower_write as lower_write_of  # noqa: E402

@@ -48,8 +48,6 @@ ToJson = Callable[[Any], JsonValue]
 FromJson = Callable[[JsonValue], Any]
 Predicate = Callable[[Any], bool]
 ManyReader = Callable[[bytes, int, int], list[Any]]
-Then = Callable[[], None] | None
-"""The rest of the code being generated (see ``passes.binarygen.emit_write``)."""
 
 BytesLike = bytes | bytearray | memoryview
 

@@ -1,0 +1,387 @@
+"""Rendering the binary op IR (:mod:`.binaryops`) to a Python function.
+
+The renderer walks a block of ops and writes the function a careful person
+would write by hand for that exact shape. Its one piece of state worth the
+name is the *pending run*: fixed-width ops (:class:`~.binaryops.Put`,
+:class:`~.binaryops.Take`) do not touch the buffer when they come; they wait
+until something else must (a :class:`~.binaryops.Flush`, a call, the end of
+a branch) and are then written with one precompiled ``struct.Struct`` call,
+or read with one ``unpack_from``. A union tag or a presence byte is a
+constant in the run, and the run is carried into each branch of a choice, so
+``uid, tag, pid`` of a record holding a union become one ``pack`` per case.
+When reading, the choice byte is peeked at its offset inside the pending
+run, and each branch reads the whole run (tag included, as a pad byte) in
+one ``unpack``; a statement that uses values of the run
+(:class:`~.binaryops.AfterReads`: building a record's dict) waits for it.
+
+Errors: every error raised by the generated code carries the op's path from
+the function's root. A writer's fields fail in order: when something fails
+while a run is pending, the first pending field whose check fails is
+reported instead (:func:`~.emit.put_failure`); a fused read that does not
+fit reports the first field that runs out (:func:`~.emit.short_read`).
+Nothing on the success path pays for paths or offsets.
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Sequence
+from functools import singledispatchmethod
+
+from ..errors import DataEncodingError
+from .binaryops import (
+    AfterReads,
+    AtEnd,
+    Block,
+    Branch,
+    Call,
+    Choice,
+    Do,
+    Fail,
+    Fetch,
+    Flush,
+    Framed,
+    Let,
+    Loop,
+    Moved,
+    Op,
+    Path,
+    Peek,
+    Put,
+    SubFrame,
+    Take,
+    ToBytes,
+)
+from .emit import Source, at, index_of, put_failure, short_read, tuple_expr, unpack_failure
+
+__all__ = ["Renderer", "new_source", "render"]
+
+
+class _GuardFailed(Exception):
+    pass
+
+
+class Renderer:
+    """Renders ops into ``source``, a reader's when ``reading`` else a writer's."""
+
+    def __init__(self, source: Source, reading: bool) -> None:
+        self.src, self.reading = source, reading
+        self.puts: list[Put] = []
+        self.takes: list[Take] = []
+        #: bytes from ``pos`` known to be in the frame (a peek checked them)
+        self.known = 0
+        #: lines that use values of the pending run: emitted after its unpack
+        self.deferred: list[str] = []
+        #: the frame variable ``pos`` is known to equal (a part read to its end)
+        self.ended: str | None = None
+
+    # ------------------------------------------------------------ blocks
+
+    def block(self, ops: Block) -> None:
+        for op in ops:
+            self.op(op)
+
+    @singledispatchmethod
+    def op(self, op: Op) -> None:
+        raise TypeError(f"not an op: {op!r}")
+
+    @op.register
+    def _put(self, op: Put) -> None:
+        self.puts.append(op)
+
+    @op.register
+    def _take(self, op: Take) -> None:
+        self.takes.append(op)
+
+    @op.register
+    def _flush(self, op: Flush) -> None:
+        self.flush(op.end)
+
+    @op.register
+    def _moved(self, op: Moved) -> None:
+        self.known = 0
+        self.ended = op.to
+
+    @op.register
+    def _let(self, op: Let) -> None:
+        self.src.line(f"{op.target} = {op.expr}")
+
+    @op.register
+    def _do(self, op: Do) -> None:
+        self.guarded(op.statement, op.path)
+
+    @op.register
+    def _fetch(self, op: Fetch) -> None:
+        with self.src.block("try:"):
+            for target, key in op.items:
+                self.src.line(f"{target} = {op.value}[{key!r}]")
+        with self.src.block("except KeyError:"):
+            self.raise_at(op.error, op.path)
+
+    @op.register
+    def _to_bytes(self, op: ToBytes) -> None:
+        self.flush()
+        if op.text:
+            self.guarded(f"{op.raw} = {op.convert}({op.value})", op.path)
+            return
+        self.src.line(f"if type({op.value}) is bytes: {op.raw} = {op.value}")
+        with self.src.block("else:"):
+            self.guarded(f"{op.raw} = {op.convert}({op.value})", op.path)
+
+    @op.register
+    def _fail(self, op: Fail) -> None:
+        if op.test is None:
+            self.raise_at(op.error, op.path)
+            return
+        with self.src.block(f"if {op.test}:"):
+            self.raise_at(op.error, op.path)
+
+    @op.register
+    def _after_reads(self, op: AfterReads) -> None:
+        if self.takes:
+            self.deferred.append(op.statement)
+        else:
+            self.src.line(op.statement)
+
+    @op.register
+    def _call(self, op: Call) -> None:
+        self.flush(op.end)
+        if self.reading:
+            self.known, self.ended = 0, None
+            call = f"{op.var}, pos = {self.src.ref(op.fn, 'read')}(buf, pos, {op.end})"
+        else:
+            call = f"{self.src.ref(op.fn, 'write')}(out, {op.var})"
+        self.guarded(call, op.path)
+
+    @op.register
+    def _choice(self, op: Choice) -> None:
+        if op.peek is not None:
+            self.peek(op.peek)
+        last = len(op.branches) - 1
+        for i, b in enumerate(op.branches):
+            header = "if" if i == 0 else "elif" if b.test is not None else "else"
+            assert b.test is not None or i == last, "only the last branch may have no test"
+            self.branch(f"{header} {b.test}:" if b.test is not None else "else:", b)
+        self.puts, self.takes, self.known, self.ended = [], [], 0, None
+        self.deferred = []
+
+    @op.register
+    def _framed(self, op: Framed) -> None:
+        self.flush()
+        self.src.line(f"{op.mark} = len(out)")
+        self.src.line(f"out += {bytes(op.width)!r}")
+        self.block(op.body)
+        self.flush()
+        self.src.line(f"{op.size} = len(out) - {op.mark} - {op.width}")
+        with self.src.block(f"if {op.size} > {op.largest}:"):
+            self.src.line(f"del out[{op.mark}:]")
+            self.raise_at(op.error, op.path)
+        self.src.line(f"{op.pack_into}(out, {op.mark}, {op.size})")
+
+    @op.register
+    def _sub_frame(self, op: SubFrame) -> None:
+        self.flush(op.end)
+        self.known, self.ended = 0, None  # a new frame: what a peek checked was in the old one
+        self.src.line(f"{op.frame} = {op.expr}")
+        with self.src.block(f"if {op.bad}:"):
+            self.raise_at(op.error, op.path)
+
+    @op.register
+    def _at_end(self, op: AtEnd) -> None:
+        self.flush(op.frame)
+        if self.ended != op.frame:
+            with self.src.block(f"if pos != {op.frame}:"):
+                self.raise_at(op.error, op.path)
+        self.known, self.ended = 0, None
+
+    @op.register
+    def _loop(self, op: Loop) -> None:
+        with self.src.block(op.header):
+            if self.reading:
+                self.known, self.ended = 0, None
+            self.block(op.body)
+            self.flush(op.end)
+        if self.reading:
+            self.known, self.ended = 0, op.end if op.exhausts else None
+
+    # ------------------------------------------------------------ choices
+
+    def branch(self, header: str, b: Branch) -> None:
+        """One branch of a choice: the pending run is carried into it and
+        flushed at its end."""
+        puts, takes, known, deferred = list(self.puts), list(self.takes), self.known, self.deferred
+        self.deferred = list(deferred)
+        with self.src.block(header):
+            self.block(b.body)
+            self.flush(b.end)
+        self.puts, self.takes, self.known, self.deferred = puts, takes, known, deferred
+        self.ended = None
+
+    def raise_at(self, error: str, path: Path) -> None:
+        """Emit ``raise`` of the error expression, located at ``path``.
+
+        Fields fail in order: a pending field that is already wrong is
+        reported instead, as if it had been written when it came. (A reader
+        flushes its pending run before anything that may fail.)
+        """
+        assert not self.takes, "flush the pending reads before raising"
+        located = f"_at({error}, {tuple_expr(path)})" if path else error
+        if any(i.check is not None for i in self.puts):
+            located = f"_put_failure({self._report()}, {located})"
+        self.src.line(f"raise {located} from None")
+
+    def guarded(self, statement: str, path: Path) -> None:
+        """Emit a statement whose errors are located at ``path``."""
+        if path:
+            self.src.line(f"try: {statement}")
+            self.src.line(f"except _Err as e: raise _at(e, {tuple_expr(path)}) from None")
+        else:
+            self.src.line(statement)
+
+    def flush(self, end: str = "end") -> None:
+        """Write (or read, in frame ``end``) the pending run."""
+        if self.reading:
+            self.flush_read(end)
+        else:
+            self.flush_write()
+
+    # ------------------------------------------------------------- writing
+
+    def _report(self, items: Sequence[Put] | None = None) -> str:
+        """The argument of ``put_failure`` for the pending run."""
+        return tuple_expr(
+            [
+                f"({i.check}, {i.value}, {tuple_expr(i.path)})"
+                for i in (self.puts if items is None else items)
+                if i.check is not None
+            ]
+        )
+
+    def flush_write(self) -> None:
+        items, self.puts = self.puts, []
+        if not items:
+            return
+        line = self.src.line
+        if all(i.const for i in items):
+            fmt = ">" + "".join(i.fmt for i in items)
+            data = struct.pack(fmt, *(int(i.arg or 0) for i in items if i.fmt))
+            line(f"out += {data!r}" if len(data) > 1 else f"out.append({data[0]})")
+            return
+        args = [i.arg for i in items if i.fmt and i.arg is not None]
+        guards = [i.guard for i in items if i.guard]
+        if len(items) == 1 and items[0].ready:
+            # fixed bytes alone, their type and length known: no struct call
+            write = f"out += {items[0].arg}"
+        else:
+            pack = self.src.ref(struct.Struct(">" + "".join(i.fmt for i in items)).pack, "pack")
+            write = f"out += {pack}({', '.join(args)})"
+        if all(i.check is None for i in items):  # constants and sizes: nothing can fail
+            line(write)
+            return
+        report = self._report(items)
+        with self.src.block("try:"):
+            if guards:
+                line(f"if not ({' and '.join(guards)}): raise _Guard")
+            for i in items:
+                if not i.fmt and i.check is not None and i.guard is None:
+                    line(f"{i.check}({i.value})")
+            if args:
+                line(write)
+        line(f"except Exception as x: raise _put_failure({report}, x) from None")
+
+    # ------------------------------------------------------------- reading
+
+    def pending_width(self) -> int:
+        return sum(t.width for t in self.takes)
+
+    def _short(self, extra: Sequence[Take] = ()) -> str:
+        """The arguments of ``short_read`` for the pending run (and ``extra``)."""
+        items = [
+            f"({t.width}, {t.fmt!r}, {t.unpack}, {tuple_expr(t.path)}, {t.what!r})"
+            for t in [*self.takes, *extra]
+        ]
+        return f"buf, {tuple_expr(items)}"
+
+    def peek(self, p: Peek) -> None:
+        """Read a choice byte (or two) just after the pending run, without
+        consuming it: the branches take it as a pad."""
+        offset = self.pending_width()
+        line = self.src.line
+        line(f"if {p.end} - pos < {offset + p.width}:")
+        short = self._short([Take("", p.width, path=p.path, what=p.what)])
+        line(f"    raise _short({short}, pos, {p.end})")
+        self.known = offset + p.width
+        at = f"pos + {offset}" if offset else "pos"
+        if p.width == 1:
+            line(f"{p.tag} = buf[{at}]")
+        else:
+            line(f"{p.tag} = int.from_bytes(buf[{at}:{at} + {p.width}], 'big')")
+        if p.at is not None:
+            line(f"{p.at} = pos + {offset}")
+
+    def flush_read(self, end: str) -> None:
+        items = self.takes
+        if not items:
+            return
+        line = self.src.line
+        width = self.pending_width()
+        if width > self.known:
+            line(f"if {end} - pos < {width}: raise _short({self._short()}, pos, {end})")
+        self.known = max(self.known - width, 0)
+        if width:
+            self.ended = None
+        self.takes = []
+        targets = [t.target for t in items if t.width and t.target is not None]
+        if targets:
+            unpack = self.src.ref(
+                struct.Struct(">" + "".join(t.fmt for t in items)).unpack_from, "unpack"
+            )
+            line(f"{tuple_expr(targets)} = {unpack}(buf, pos)")
+        offset = 0
+        for t in items:
+            where = f"pos + {offset}" if offset else "pos"
+            if t.literal is not None:
+                line(f"{t.target} = {t.literal}")
+            elif t.unpack is not None and t.guard is not None:
+                line(f"if not ({t.guard}):")
+                line(
+                    f"    raise _unpack_failure({t.unpack}, {t.target}, {where}, "
+                    f"{tuple_expr(t.path)})"
+                )
+            elif t.unpack is not None:
+                line(f"try: {t.target} = {t.unpack}({t.target if t.width else 'None'})")
+                line(
+                    f"except _Err as e: raise _at(e.shift({where}), {tuple_expr(t.path)}) from None"
+                )
+            offset += t.width
+        if width:
+            line(f"pos += {width}")
+        deferred, self.deferred = self.deferred, []
+        for statement in deferred:
+            line(statement)
+
+
+def new_source() -> Source:
+    """A function to generate, its environment holding what rendered ops use."""
+    return Source(
+        {
+            "_Err": DataEncodingError,
+            "_Guard": _GuardFailed,
+            "_at": at,
+            "_index": index_of,
+            "_put_failure": put_failure,
+            "_short": short_read,
+            "_unpack_failure": unpack_failure,
+        }
+    )
+
+
+def render(source: Source, header: str, body: Block, reading: bool, returns: str = "") -> None:
+    """Render ``body`` into ``source`` as the function ``header`` (a reader
+    returns ``returns`` and ``pos``)."""
+    r = Renderer(source, reading)
+    with source.block(header):
+        r.block(body)
+        r.flush()
+        if returns:
+            source.line(f"return {returns}, pos")

@@ -1,0 +1,226 @@
+"""The binary pass's op IR: what encodings lower to, and how ops render.
+
+A compiled reader or writer is built in two steps (``passes/binaryops.py``):
+the tree is lowered to frozen ops, which are rendered to Python. These tests
+pin the lowering of the shapes that matter (a choice with the code after it
+copied into its branches, the bound on copies) and the rendering of
+hand-built blocks (one ``struct`` call per run, a peeked choice).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import struct
+from collections.abc import Iterator
+from typing import Any, get_args
+
+import pytest
+
+import data_encoding as de
+from data_encoding.passes import binarygen
+from data_encoding.passes.binaryops import (
+    AfterReads,
+    Block,
+    Branch,
+    Call,
+    Choice,
+    Fail,
+    Fetch,
+    Flush,
+    Let,
+    Op,
+    Peek,
+    Put,
+    Take,
+    const,
+    show,
+)
+from data_encoding.passes.binaryrender import new_source, render
+from hand import VECTORS
+from rich import RICH
+
+STATE = de.union(
+    [
+        de.case(
+            0, "running", de.obj(de.req("kind", de.constant("running")), de.req("pid", de.int32))
+        ),
+        de.case(1, "stopped", de.obj(de.req("kind", de.constant("stopped")))),
+    ]
+)
+RECORD = de.obj(de.req("uid", de.uint16), de.req("state", STATE), de.opt("parent", de.int32))
+
+
+def _walk(block: Block) -> Iterator[Op]:
+    for op in block:
+        yield op
+        if isinstance(op, Choice):
+            for b in op.branches:
+                yield from _walk(b.body)
+        body = getattr(op, "body", None)
+        if isinstance(body, tuple):
+            yield from _walk(body)
+
+
+def test_a_record_lowers_to_its_fetches_then_one_run_per_case() -> None:
+    ops = binarygen.lowered(RECORD, reading=False)
+    assert [type(op) for op in ops] == [Fail, Fetch, Let, Fail, Put, Let, Choice]
+    fetch = ops[1]
+    assert isinstance(fetch, Fetch)
+    assert fetch.items == (("uid_1", "uid"), ("state_2", "state"))
+    choice = ops[-1]
+    assert isinstance(choice, Choice)
+    assert choice.peek is None
+    assert [b.test for b in choice.branches] == ["kind_4 == 'running'", "kind_4 == 'stopped'", None]
+    # each known case starts with its tag, a constant of the run...
+    assert choice.branches[0].body[0] == const("B", 0)
+    assert choice.branches[1].body[0] == const("B", 1)
+    # ... and the option after the union is copied into every branch, the
+    # fallback (the case selected by trying) included
+    for b in choice.branches:
+        last = b.body[-1]
+        assert isinstance(last, Choice)
+        assert [x.test for x in last.branches] == ["parent_3 is None", None]
+        assert last.branches[0].body == (const("B", 0),)
+    assert isinstance(choice.branches[2].body[0], Call)
+
+
+def test_reading_a_union_peeks_its_tag() -> None:
+    ops = binarygen.lowered(RECORD, reading=True)
+    assert isinstance(ops[0], Take) and ops[0].target == "uid_1"
+    choice = ops[1]
+    assert isinstance(choice, Choice)
+    assert choice.peek == Peek("tag_4", 1, ("'state'",), "the tag of a union", "end")
+    assert [b.test for b in choice.branches] == ["tag_4 == 0", "tag_4 == 1", None]
+    assert choice.branches[0].body[0] == Take("1x", 1)  # the peeked tag, read as a pad
+    assert choice.branches[2].body[0] == Flush("end")  # the run is read before failing
+
+
+def test_the_code_after_choices_is_copied_at_most_copies_times() -> None:
+    # a 4-case union then options: 4 * 2 * 2 = 16 copies, a third option
+    # would make 32, so it comes once, after the last choice it may follow
+    u = de.union(
+        [de.case(i, f"c{i}", de.obj(de.req("kind", de.constant(f"c{i}")))) for i in range(4)]
+    )
+    e = de.obj(de.req("u", u), de.opt("a", de.uint8), de.opt("b", de.uint8), de.opt("c", de.uint8))
+    assert binarygen.COPIES == 16
+    ops = binarygen.lowered(e, reading=False)
+    writes_of_c = [op for op in _walk(ops) if isinstance(op, Put) and op.path == ("'c'",)]
+    writes_of_b = [op for op in _walk(ops) if isinstance(op, Put) and op.path == ("'b'",)]
+    assert (
+        len(writes_of_b) == 5 * 2
+    )  # in each of the union's 4 cases and its fallback, once per `a`
+    assert len(writes_of_c) == 5 * 2  # after the choice on `b` in each: not copied into it
+    assert e.decode(e.encode({"u": {"kind": "c2"}, "a": 1, "c": 3})) == {
+        "u": {"kind": "c2"},
+        "a": 1,
+        "b": None,
+        "c": 3,
+    }
+
+
+def _render(ops: Block, reading: bool) -> tuple[list[str], Any]:
+    source = new_source()
+    header = "def read(buf, pos, end):" if reading else "def write(out, v):"
+    render(source, header, ops, reading, returns="x" if reading else "")
+    fn = source.compile("read" if reading else "write", "test block")
+    return source.lines, fn
+
+
+def test_a_run_of_puts_renders_as_one_pack() -> None:
+    ops: Block = (Let("a", "v[0]"), Put("H", "a"), const("B", 7), Put("i", "v[1]"))
+    lines, write = _render(ops, reading=False)
+    assert lines == ["def write(out, v):", "    a = v[0]", "    out += _pack(a, 7, v[1])"]
+    out = bytearray()
+    write(out, (513, -2))
+    assert bytes(out) == struct.pack(">HBi", 513, 7, -2)
+
+
+def test_constants_alone_render_as_bytes() -> None:
+    lines, _ = _render((const("B", 1), const("H", 2)), reading=False)
+    assert lines == ["def write(out, v):", "    out += b'\\x01\\x00\\x02'"]
+
+
+def test_a_peeked_choice_reads_the_run_with_its_tag_in_each_branch() -> None:
+    ops: Block = (
+        Take("H", 2, "a"),
+        Choice(
+            (
+                Branch("t == 0", (Take("x", 1), AfterReads("x = a"))),
+                Branch("t == 1", (Take("x", 1), Take("B", 1, "b"), AfterReads("x = a + b"))),
+                Branch(None, (Flush(), Fail(None, "_not_enough(0, 1, 0)", ()))),
+            ),
+            Peek("t", 1, (), "a tag", "end"),
+        ),
+    )
+    source = new_source()
+    source.ref(de.errors.not_enough_data, "not_enough")
+    render(source, "def read(buf, pos, end):", ops, reading=True, returns="x")
+    read = source.compile("read", "test block")
+    assert [line for line in source.lines if "unpack" in line] == [
+        "        (a, ) = _unpack(buf, pos)",
+        "        (a, b, ) = _unpack_2(buf, pos)",
+        "        (a, ) = _unpack_3(buf, pos)",
+    ]
+    assert read(bytes.fromhex("0102 00"), 0, 3) == (0x102, 3)
+    assert read(bytes.fromhex("0102 01 05"), 0, 4) == (0x102 + 5, 4)
+    with pytest.raises(de.DecodeError) as caught:
+        read(bytes.fromhex("0102 01"), 0, 3)  # the tag, then nothing for b
+    assert (caught.value.code, caught.value.offset) == ("not_enough_data", 3)
+    with pytest.raises(de.DecodeError) as caught:
+        read(bytes.fromhex("0102 09"), 0, 3)  # the else branch's error
+    assert (caught.value.code, caught.value.offset) == ("not_enough_data", 0)
+
+
+def test_ops_are_frozen_and_lowering_is_deterministic() -> None:
+    for e in [RECORD, *RICH.values()]:
+        for reading in (False, True):
+            try:
+                first = binarygen.lowered(e, reading)
+            except AssertionError:
+                continue  # a leaf or a piece that is not compiled
+            assert binarygen.lowered(e, reading) == first
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        const("B", 0).arg = "1"  # type: ignore[misc]
+
+
+def test_every_op_type_is_used_by_some_lowering() -> None:
+    used: set[type] = set()
+    for e in [RECORD, *RICH.values(), *VECTORS.values()]:
+        for reading in (False, True):
+            if binarygen.inline_code(e)[1 if reading else 0] is None:
+                continue
+            used |= {type(op) for op in _walk(binarygen.lowered(e, reading))}
+    assert used == set(get_args(Op))
+
+
+def test_show_lists_ops_with_their_blocks_indented() -> None:
+    text = show(binarygen.lowered(de.obj(de.opt("a", de.uint8)), reading=False))
+    assert re.sub(r"\(.*", "", text).splitlines() == [
+        "Fail",
+        "Let",
+        "Fail",
+        "Choice",
+        "    Branch",
+        "        Put",
+        "    Branch",
+        "        Put",
+        "        Put",
+    ]
+
+
+def test_a_call_shows_what_it_calls() -> None:
+    e = de.obj(de.req("l", de.list_(de.obj(de.req("a", de.string)))))
+    calls = [op for op in _walk(binarygen.lowered(e, reading=False)) if isinstance(op, Call)]
+    assert calls == []  # the list and its elements are inlined
+    binarygen.OP_BUDGET, budget = 0, binarygen.OP_BUDGET
+    try:
+        (call,) = binarygen.lowered(de.obj(de.req("l", de.list_(de.string))), reading=False)[-1:]
+    finally:
+        binarygen.OP_BUDGET = budget
+    assert isinstance(call, Call)
+    assert re.fullmatch(
+        r"Call\(fn=<data_encoding #\d+ writer of list_\(string\)>, "
+        r"var='l_1', path=\(\"'l'\",\)\)",
+        repr(call),
+    )
