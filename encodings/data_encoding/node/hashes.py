@@ -33,7 +33,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..errors import EncodeError, JsonError
-from ..tree.core import Encoding, combinator, publish
+from ..tree.core import Encoding, Namer, combinator, publish
 from ..tree.leaves import wrong_type, wrong_value_type
 from ..tree.records import Named
 from ..tree.strings import FixedBytes, string
@@ -182,8 +182,13 @@ class HashBytes(FixedBytes):
     def __init__(self, hash_type: type[Base58Hash]) -> None:
         super().__init__(text=False, length=hash_type.size)
         self.hash_type = hash_type
+        size = hash_type.size
+
+        def exact(x: str, name: Namer) -> str:  # a hash, or plain bytes, of its size
+            return f"(type({x}) is {name(hash_type)} or type({x}) is bytes) and len({x}) == {size}"
+
         # bytes.__new__ directly: the reader already took exactly ``size`` bytes
-        self.atom = replace(self.atom, unpack=partial(bytes.__new__, hash_type))
+        self.atom = replace(self.atom, unpack=partial(bytes.__new__, hash_type), pack_guard=exact)
 
     def _rebuild(self) -> tuple[Any, ...]:
         return (HashBytes, (self.hash_type,))

@@ -31,8 +31,7 @@ from functools import singledispatch
 from typing import Any, NamedTuple
 
 from ..errors import DecodeError, not_enough_data
-from ..node.hashes import HashBytes
-from ..tree.core import Encoding, Guard, Reader, Writer
+from ..tree.core import Encoding, Reader, Writer
 from ..tree.framing import HEADERS, DynamicSize
 from ..tree.leaves import AtomEncoding
 from ..tree.records import Parts
@@ -338,31 +337,16 @@ def _read_then(read: Callable[[Lowering, str, str, Path], None]) -> ReadCode:
 @inline_code.register(AtomEncoding)
 def _leaf_code(e: AtomEncoding[Any]) -> Code:
     return Code(
-        _then_after(lambda lw, v, path: _put(e, lw, v, path, e.atom.pack_guard)),
+        _then_after(lambda lw, v, path: _put(e, lw, v, path)),
         _read_then(lambda lw, target, end, path: _take(e, lw, target, path)),
     )
 
 
-@inline_code.register
-def _hash_code(e: HashBytes) -> Code:
-    h, size = e.hash_type, e.hash_type.size
-
-    def write(lw: Lowering, v: str, path: Path) -> None:
-        name = lw.ref(h, "hash_type")
-
-        def exact(x: str) -> str:  # a hash, or plain bytes, of its size: packed as they are
-            return f"(type({x}) is {name} or type({x}) is bytes) and len({x}) == {size}"
-
-        _put(e, lw, v, path, exact)
-
-    return Code(_then_after(write), _leaf_code(e).read)
-
-
-def _put(e: AtomEncoding[Any], lw: Lowering, v: str, path: Path, pack_guard: Guard | None) -> None:
-    """Write ``v`` in the pending run; ``pack_guard(v)`` holds when ``pack``
-    would return ``v`` unchanged."""
+def _put(e: AtomEncoding[Any], lw: Lowering, v: str, path: Path) -> None:
+    """Write ``v`` in the pending run (its atom's guard holds when ``pack``
+    would return ``v`` unchanged)."""
     atom = e.atom
-    guard = pack_guard(v) if pack_guard else None
+    guard = atom.pack_guard(v, lw.ref) if atom.pack_guard else None
     check = lw.ref(atom.check, "check")
     if not atom.fmt:  # a zero-width constant: the guard is the whole test
         lw.add(Put(atom.fmt, None, v, check, guard, path))
@@ -387,7 +371,7 @@ def _take(e: AtomEncoding[Any], lw: Lowering, target: str, path: Path) -> None:
         else:  # a fresh object each time (``{}``)
             lw.add(Take("", 0, target, unpack=lw.ref(unpack, "unpack_leaf"), path=path))
         return
-    guard = atom.unpack_guard(target) if atom.unpack_guard else None
+    guard = atom.unpack_guard(target, lw.ref) if atom.unpack_guard else None
     name = lw.ref(unpack, "unpack_leaf") if unpack is not None else None
     lw.add(Take(atom.fmt, atom.width, target, name, guard, path=path))
 

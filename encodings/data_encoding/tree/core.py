@@ -51,8 +51,12 @@ ManyReader = Callable[[bytes, int, int], list[Any]]
 
 BytesLike = bytes | bytearray | memoryview
 
-Guard = Callable[[str], str]
-"""An expression for generated code, given the name of the variable it tests."""
+Namer = Callable[[object], str]
+"""The name generated code knows an object by (it is put in the code's environment)."""
+
+Guard = Callable[[str, Namer], str]
+"""An expression for generated code, given the name of the variable it tests
+and a namer for the objects it refers to (never spliced in as text)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,9 +74,10 @@ class Atom:
     skip the call in the common case). ``unpack`` raises :class:`DecodeError`
     with an offset relative to the atom's first byte (``None`` meaning 0).
 
-    A guard is a function of the name of the variable holding the value,
-    returning a Python expression: generated code is never made by filling
-    holes in a text, so no string of the user's can turn into code.
+    A guard is a function of the name of the variable holding the value
+    (and of a namer, for objects it refers to), returning a Python
+    expression: generated code is never made by filling holes in a text, so
+    no string of the user's can turn into code.
     """
 
     fmt: str

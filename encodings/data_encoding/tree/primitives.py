@@ -40,7 +40,7 @@ from typing import Any
 
 from ..errors import DecodeError, DefinitionError, EncodeError, JsonError, describe_value
 from ..jsonvalue import JsonValue
-from .core import Atom, FromJson, Guard, _public, combinator, expect, publish
+from .core import Atom, FromJson, Guard, Namer, _public, combinator, expect, publish
 from .leaves import (
     AtomEncoding,
     checked,
@@ -88,9 +88,9 @@ class ZeroWidth(AtomEncoding[Any]):
 
         guard: Guard | None = None
         if kind == "constant":
-            guard = lambda x: f"{x} == {json!r}"  # noqa: E731
+            guard = lambda x, _: f"{x} == {json!r}"  # noqa: E731
         elif value is None:
-            guard = lambda x: f"{x} is None"  # noqa: E731
+            guard = lambda x, _: f"{x} is None"  # noqa: E731
         super().__init__(Atom("", 0, check, unpack=make, pack_guard=guard), kind)
         self.nullable = json is None or kind == "unit"
 
@@ -180,10 +180,10 @@ class Int(AtomEncoding[int]):
         if width == 4 and (lo, hi) != (-(2**31), 2**31 - 1):
             # int31 and uint30 travel as 32-bit integers: struct alone would
             # accept values beyond their range, so both directions check it
-            guard: Guard = lambda x: (  # noqa: E731
+            guard: Guard = lambda x, _: (  # noqa: E731
                 f"(1 < {x} <= {hi} or type({x}) is int and {lo} <= {x} <= {hi})"
             )
-            unpack_guard: Guard = lambda x: f"{lo} <= {x} <= {hi}"  # noqa: E731
+            unpack_guard: Guard = lambda x, _: f"{lo} <= {x} <= {hi}"  # noqa: E731
             atom = Atom(
                 fmt,
                 width,
@@ -202,13 +202,13 @@ class Int(AtomEncoding[int]):
         return (partial(Int, json_string=self.json_string), args)
 
 
-def _is_int(x: str) -> str:
+def _is_int(x: str, _: Namer) -> str:
     # a bool is 0 or 1: above 1, the value alone says it is no bool (one
     # comparison, where a type test costs a call); struct refuses the rest
     return f"({x} > 1 or type({x}) is int)"
 
 
-def _is_float(x: str) -> str:
+def _is_float(x: str, _: Namer) -> str:
     return f"type({x}) is float"
 
 

@@ -174,7 +174,7 @@ class FixedBytes(Wrapper[Any], AtomEncoding[Any]):
                 check,
                 pack,
                 text_of if text else None,
-                None if text else lambda x: f"type({x}) is bytes and len({x}) == {length}",
+                None if text else lambda x, _: f"type({x}) is bytes and len({x}) == {length}",
             ),
             f"a {length}-byte {kind}",
         )
