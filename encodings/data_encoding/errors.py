@@ -142,6 +142,15 @@ class DataEncodingError(ValueError):
         self.offset = base + (self.offset or 0)
         return self
 
+    def recast(self, cls: type[DataEncodingError]) -> DataEncodingError:
+        """This error as a ``cls`` (itself if it is one), with its code,
+        message and location: a conversion function may fail with any of the
+        library's errors (a JSON parser inside a binary decode), but each
+        entry point raises its own class."""
+        if isinstance(self, cls):
+            return self
+        return _rebuild(cls, self.code, self.message, self.offset, self.path)
+
     @property
     def where(self) -> str:
         """The location part of the message: `` at $.a (byte 4)``, or ``""``."""

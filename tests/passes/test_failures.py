@@ -77,6 +77,7 @@ from data_encoding import (
 )
 from data_encoding.errors import PathStep
 from data_encoding.jsonvalue import JsonValue, loads
+from data_encoding.node import registry
 from rich import FUZZ, JSONISH, PYTHONISH, RICH, BadRepr, mutated
 
 Path = tuple[PathStep, ...]
@@ -1249,6 +1250,51 @@ def test_union_dispatch_on_constants_keeps_the_loops_errors() -> None:
     with pytest.raises(de.EncodeError) as too_big:
         de.option(exited).encode({"state": "exited", "pid": 2**31})
     assert (too_big.value.code, too_big.value.path) == ("invalid_int", ("pid",))
+
+
+def _raising(cls: type[de.DataEncodingError]) -> Callable[[Any], Any]:
+    """A conversion that refuses its value with one of the library's errors."""
+
+    def convert(value: Any) -> Any:
+        raise cls("invalid_timestamp", f"{value!r} is not a date", offset=3)
+
+    return convert
+
+
+@pytest.mark.parametrize("raised", [de.JsonError, de.EncodeError, de.DecodeError])
+def test_a_conversion_raising_another_entry_points_error_raises_this_ones(
+    raised: type[de.DataEncodingError],
+) -> None:
+    """A conversion may parse with the library (a JSON parser inside a
+    binary decode): whatever class it raises, each entry point raises its
+    own, with the conversion's code and message; ``decode`` locates it at
+    the wire value unless the error already says where."""
+    reading = conv(same, _raising(raised), uint8)
+    writing = conv(_raising(raised), same, uint8)
+    actions: list[tuple[Callable[[], object], type[DataEncodingError]]] = [
+        (lambda: obj(req("a", uint8), req("b", reading)).decode(b"\x01\x05"), DecodeError),
+        (lambda: reading.from_json(5), JsonError),
+        (lambda: writing.encode(5), EncodeError),
+        (lambda: writing.length(5), EncodeError),
+        (lambda: writing.to_json(5), EncodeError),
+    ]
+    for action, cls in actions:
+        with pytest.raises(cls) as caught:
+            action()
+        assert type(caught.value) is cls
+        assert (caught.value.code, caught.value.message) == ("invalid_timestamp", "5 is not a date")
+    with pytest.raises(DecodeError) as located:
+        conv(same, _raising(raised), uint8).decode(b"\x05")
+    assert (located.value.offset, located.value.path) == (3, ())
+
+
+def test_a_bad_rfc3339_text_in_bytes_is_a_decode_error() -> None:
+    """Found by the catalogue's properties: an empty string where an RFC 3339
+    date-time was expected raised a ``JsonError`` out of ``decode``."""
+    rfc = registry.find("timestamp.rfc").encoding
+    with pytest.raises(DecodeError) as caught:
+        rfc.decode(bytes(4))
+    assert (caught.value.code, caught.value.offset) == ("invalid_timestamp", 0)
 
 
 # ------------------------------------------------- generated code and user text

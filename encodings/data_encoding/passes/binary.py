@@ -36,7 +36,7 @@ from ..tree.sequences import ListEncoding
 from ..tree.size import Fixed
 from ..tree.strings import RawBytes, text_of
 from ..tree.unions import Union
-from ..tree.wrappers import Conv, Mu, guard, user_error
+from ..tree.wrappers import Conv, Mu, guard
 from ..tree.zarith import Zarith, read_n, read_z, size_n, size_z, write_n, write_z
 from .binarygen import compile_reader, compile_writer, inline_code, reads_whole, writes_whole
 from .binaryrules import (
@@ -434,18 +434,14 @@ def _union_writer(u: Union) -> Writer:
 
 @build_reader.register(Conv)
 def _conv_reader(e: Conv[Any]) -> Reader:
-    read_inner, from_wire = e.inner._read, e.from_wire
+    read_inner, from_wire = e.inner._read, guard(e.from_wire, DecodeError)
 
     def read(buf: bytes, pos: int, end: int) -> tuple[Any, int]:
         wire, after = read_inner(buf, pos, end)
         try:
             return from_wire(wire), after
-        except DataEncodingError as exc:
+        except DecodeError as exc:
             raise exc.at(pos) from None  # a refusal of the wire value: its place
-        except RecursionError:
-            raise
-        except Exception as exc:
-            raise user_error(DecodeError, exc).at(pos) from None
 
     return read
 

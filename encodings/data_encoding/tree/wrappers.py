@@ -55,13 +55,17 @@ def user_error(
 def guard(
     fn: Callable[[Any], Any], cls: type[EncodeError] | type[DecodeError] | type[JsonError]
 ) -> Callable[[Any], Any]:
-    """``fn`` with any exception but ours (and recursion) turned into a ``cls`` error."""
+    """``fn`` with any exception turned into a ``cls`` error: one of ours
+    recast (:meth:`~DataEncodingError.recast`), another a ``user_function``
+    error; recursion goes through (the depth limit reports it)."""
 
     def guarded(value: Any) -> Any:
         try:
             return fn(value)
-        except (DataEncodingError, RecursionError):
+        except RecursionError:
             raise
+        except DataEncodingError as err:
+            raise err.recast(cls) from None
         except Exception as exc:
             raise user_error(cls, exc) from None
 
