@@ -99,8 +99,11 @@ class Renderer:
 
     @op.register
     def _moved(self, op: Moved) -> None:
-        self.known = 0
-        self.ended = op.to
+        self.moved(op.to)
+
+    def moved(self, to: str | None = None) -> None:
+        """``pos`` moved (to the end of frame ``to``): what a peek checked is stale."""
+        self.known, self.ended = 0, to
 
     @op.register
     def _let(self, op: Let) -> None:
@@ -147,7 +150,7 @@ class Renderer:
     def _call(self, op: Call) -> None:
         self.flush(op.end)
         if self.reading:
-            self.known, self.ended = 0, None
+            self.moved()
             call = f"{op.var}, pos = {self.src.ref(op.fn, 'read')}(buf, pos, {op.end})"
         else:
             call = f"{self.src.ref(op.fn, 'write')}(out, {op.var})"
@@ -157,13 +160,15 @@ class Renderer:
     def _choice(self, op: Choice) -> None:
         if op.peek is not None:
             self.peek(op.peek)
-        last = len(op.branches) - 1
         for i, b in enumerate(op.branches):
-            header = "if" if i == 0 else "elif" if b.test is not None else "else"
-            assert b.test is not None or i == last, "only the last branch may have no test"
-            self.branch(f"{header} {b.test}:" if b.test is not None else "else:", b)
-        self.puts, self.takes, self.known, self.ended = [], [], 0, None
-        self.deferred = []
+            if b.test is None:
+                assert i == len(op.branches) - 1, "only the last branch may have no test"
+                self.branch("else:", b)
+            else:
+                self.branch(f"{'elif' if i else 'if'} {b.test}:", b)
+        # each branch wrote (or read) its run
+        self.puts, self.takes, self.deferred = [], [], []
+        self.moved()
 
     @op.register
     def _framed(self, op: Framed) -> None:
@@ -181,7 +186,7 @@ class Renderer:
     @op.register
     def _sub_frame(self, op: SubFrame) -> None:
         self.flush(op.end)
-        self.known, self.ended = 0, None  # a new frame: what a peek checked was in the old one
+        self.moved()  # a new frame: what a peek checked was in the old one
         self.src.line(f"{op.frame} = {op.expr}")
         with self.src.block(f"if {op.bad}:"):
             self.raise_at(op.error, op.path)
@@ -192,17 +197,15 @@ class Renderer:
         if self.ended != op.frame:
             with self.src.block(f"if pos != {op.frame}:"):
                 self.raise_at(op.error, op.path)
-        self.known, self.ended = 0, None
+        self.moved()
 
     @op.register
     def _loop(self, op: Loop) -> None:
         with self.src.block(op.header):
-            if self.reading:
-                self.known, self.ended = 0, None
+            self.moved()  # each turn starts where the last one ended
             self.block(op.body)
             self.flush(op.end)
-        if self.reading:
-            self.known, self.ended = 0, op.end if op.exhausts else None
+        self.moved(op.end if op.exhausts else None)
 
     # ------------------------------------------------------------ choices
 
