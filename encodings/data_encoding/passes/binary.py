@@ -36,7 +36,7 @@ from ..tree.sequences import ListEncoding
 from ..tree.size import Fixed
 from ..tree.strings import RawBytes, text_of
 from ..tree.unions import Union
-from ..tree.wrappers import Conv, Mu, guard
+from ..tree.wrappers import Conv, Mu, guard, refusal
 from ..tree.zarith import Zarith, read_n, read_z, size_n, size_z, write_n, write_z
 from .binarygen import compile_reader, compile_writer, inline_code, reads_whole, writes_whole
 from .binaryrules import (
@@ -434,24 +434,33 @@ def _union_writer(u: Union) -> Writer:
 
 @build_reader.register(Conv)
 def _conv_reader(e: Conv[Any]) -> Reader:
-    read_inner, from_wire = e.inner._read, guard(e.from_wire, DecodeError)
+    # the function is called as it is (no guarding wrapper to call per value)
+    read_inner, from_wire = e.inner._read, e.from_wire
 
     def read(buf: bytes, pos: int, end: int) -> tuple[Any, int]:
         wire, after = read_inner(buf, pos, end)
         try:
             return from_wire(wire), after
-        except DecodeError as exc:
-            raise exc.at(pos) from None  # a refusal of the wire value: its place
+        except RecursionError:
+            raise
+        except Exception as exc:  # a refusal of the wire value: at its place
+            raise refusal(exc, DecodeError).at(pos) from None
 
     return read
 
 
 @build_writer.register(Conv)
 def _conv_writer(e: Conv[Any]) -> Writer:
-    write_inner, to_wire = e.inner._write, guard(e.to_wire, EncodeError)
+    write_inner, to_wire = e.inner._write, e.to_wire
 
     def write(out: bytearray, value: Any) -> None:
-        write_inner(out, to_wire(value))
+        try:
+            wire = to_wire(value)
+        except RecursionError:
+            raise
+        except Exception as exc:
+            raise refusal(exc, EncodeError) from None
+        write_inner(out, wire)
 
     return write
 

@@ -146,7 +146,10 @@ class Encoding(Generic[T]):
                 "invalid_offset",
                 f"offset {describe_value(offset)} is not in the input ({len(buf)} bytes)",
             )
-        return self._read_frame(buf, offset, len(buf))
+        try:
+            return self._read(buf, offset, len(buf))
+        except RecursionError:
+            raise _too_deep(DecodeError) from None
 
     def length(self, value: T) -> int:
         """The number of bytes ``encode(value)`` produces (checked like ``encode``)."""
@@ -279,12 +282,6 @@ class Encoding(Generic[T]):
         from ..passes.jsonform import from_json_of
 
         return from_json_of(self)
-
-    def _read_frame(self, buf: bytes, pos: int, end: int) -> tuple[Any, int]:
-        try:
-            return self._read(buf, pos, end)
-        except RecursionError:
-            raise _too_deep(DecodeError) from None
 
     # ------------------------------------------------- protocol for subclasses
 

@@ -46,28 +46,30 @@ T = TypeVar("T")
 U = TypeVar("U")
 
 
-def user_error(
-    cls: type[EncodeError] | type[DecodeError] | type[JsonError], exc: Exception
+def refusal(
+    exc: Exception, cls: type[EncodeError] | type[DecodeError] | type[JsonError]
 ) -> DataEncodingError:
+    """The ``cls`` error of a conversion function that raised ``exc``: one of
+    ours recast (:meth:`~DataEncodingError.recast`), any other a
+    ``user_function`` error. (Let a ``RecursionError`` through: the depth
+    limit reports it.)"""
+    if isinstance(exc, DataEncodingError):
+        return exc.recast(cls)
     return cls("user_function", f"a conversion function failed: {type(exc).__name__}: {exc}")
 
 
 def guard(
     fn: Callable[[Any], Any], cls: type[EncodeError] | type[DecodeError] | type[JsonError]
 ) -> Callable[[Any], Any]:
-    """``fn`` with any exception turned into a ``cls`` error: one of ours
-    recast (:meth:`~DataEncodingError.recast`), another a ``user_function``
-    error; recursion goes through (the depth limit reports it)."""
+    """``fn`` with any exception but recursion turned into its :func:`refusal`."""
 
     def guarded(value: Any) -> Any:
         try:
             return fn(value)
         except RecursionError:
             raise
-        except DataEncodingError as err:
-            raise err.recast(cls) from None
         except Exception as exc:
-            raise user_error(cls, exc) from None
+            raise refusal(exc, cls) from None
 
     return guarded
 
