@@ -280,6 +280,31 @@ def test_an_argument_refuses_other_text(name: str, text: str, message: str) -> N
     assert str(caught.value) == message
 
 
+HUGE = "9" * 5000  # beyond the 4300 digits Python's int() takes
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "message"),
+    [
+        ("int", HUGE, f"'int' expects an integer in {-(2**62)}..{2**62 - 1}, not {HUGE[:40]}..."),
+        (
+            "pid",
+            "-" + HUGE,
+            f"'pid' expects an integer in {-(2**30)}..{2**30 - 1}, not -{HUGE[:39]}...",
+        ),
+        ("date", HUGE, f"'date' expects seconds from the epoch (an int64), not {HUGE[:40]!r}"),
+        ("block_id", HUGE, BAD_BLOCK + repr(HUGE[:60])),
+        ("block_id", "head~" + HUGE, BAD_BLOCK + repr(("head~" + HUGE)[:60])),
+    ],
+)
+def test_a_number_too_long_for_int_is_refused_like_any_out_of_range_one(
+    name: str, text: str, message: str
+) -> None:
+    with pytest.raises(rpc.ArgError) as caught:
+        A[name].parse(text)
+    assert str(caught.value) == message
+
+
 def test_arguments_print_what_they_read() -> None:
     assert [A["bool"].print(b) for b in (True, False)] == ["yes", "no"]
     assert A["int"].print(A["int"].parse("-7")) == "-7"

@@ -22,7 +22,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...errors import DataEncodingError
 from ..hashes import BlockHash, ChainId, OperationHash, ProtocolHash
 from ..keys import PublicKeyHash
 
@@ -47,13 +46,37 @@ class Arg:
         return {"id": "single", "name": self.name, "descr": self.descr}
 
 
+_DECIMAL = re.compile(r"-?[0-9]+")
+_LONGEST = 40
+"""More digits than any argument's range takes (an int64 has 19)."""
+_BEYOND: int = 10**_LONGEST
+
+
+def _decimal(text: str) -> int | None:
+    """``text`` as an integer when it is one in decimal, else ``None``.
+
+    A text of more than :data:`_LONGEST` characters reads as ``±_BEYOND``,
+    beyond every argument's range, without being converted: ``int()`` of a
+    long text takes quadratic time, and Python refuses over 4300 digits.
+    """
+    if _DECIMAL.fullmatch(text) is None:
+        return None
+    if len(text) > _LONGEST:
+        return -_BEYOND if text[0] == "-" else _BEYOND
+    return int(text)
+
+
+def _shown(text: str) -> str:
+    return text if len(text) <= _LONGEST else text[:_LONGEST] + "..."
+
+
 def _integer(name: str, low: int, high: int) -> Callable[[str], int]:
     def parse(text: str) -> int:
-        if re.fullmatch(r"-?[0-9]+", text) is None:
+        value = _decimal(text)
+        if value is None:
             raise ArgError(f"{name!r} expects an integer, not {text[:40]!r}")
-        value = int(text)
         if not low <= value <= high:
-            raise ArgError(f"{name!r} expects an integer in {low}..{high}, not {value}")
+            raise ArgError(f"{name!r} expects an integer in {low}..{high}, not {_shown(text)}")
         return value
 
     return parse
@@ -68,7 +91,7 @@ def _b58(name: str, cls: Callable[[str], Any], words: tuple[str, ...] = ()) -> C
             return text
         try:
             return cls(text)
-        except (DataEncodingError, ValueError):
+        except ValueError:  # a DataEncodingError too
             raise ArgError(
                 f"{name!r} expects {expected}a Base58Check {name}, not {text[:60]!r}"
             ) from None
@@ -93,7 +116,7 @@ _SYMBOLIC = {("genesis", None), ("genesis", "+"), ("head", None), ("head", "~"),
     for alias in ("checkpoint", "save_point", "caboose")
     for delim in (None, "~", "-", "+")
 }
-_INT31_MAX = 2**31 - 1
+_INT32_MAX = 2**31 - 1
 _INT_MAX = 2**62 - 1  # OCaml's 63-bit int
 
 
@@ -108,14 +131,16 @@ def _block_id(text: str) -> Any:
     m = _BLOCK_FORM.fullmatch(text)
     if m is not None:
         base, delim, n = m["base"], m["delim"], m["n"]
-        if n is None or int(n) <= (_INT31_MAX if base == "genesis" else _INT_MAX):
+        count = 0 if n is None else _decimal(n)  # digits: never None
+        if count is not None and count <= (_INT32_MAX if base == "genesis" else _INT_MAX):
             if (base, delim) in _SYMBOLIC:
                 return text
-            if delim is None and re.fullmatch(r"[0-9]+", base) and int(base) <= _INT31_MAX:
-                return int(base)  # a level
+            level = _decimal(base)
+            if delim is None and level is not None and 0 <= level <= _INT32_MAX:
+                return level
             try:
                 block = BlockHash(base)
-            except (DataEncodingError, ValueError):
+            except ValueError:  # a DataEncodingError too
                 pass
             else:
                 return block if delim is None else text
@@ -130,9 +155,10 @@ def _date(text: str) -> int:
     or ``none`` / ``epoch`` for 0."""
     if text in ("none", "epoch"):
         return 0
-    if re.fullmatch(r"-?[0-9]+", text) is None or not -(2**63) <= int(text) < 2**63:
+    seconds = _decimal(text)
+    if seconds is None or not -(2**63) <= seconds < 2**63:
         raise ArgError(f"'date' expects seconds from the epoch (an int64), not {text[:40]!r}")
-    return int(text)
+    return seconds
 
 
 def _bool(text: str) -> bool:
@@ -146,7 +172,7 @@ def _bool(text: str) -> bool:
 _INT31 = (-(2**30), 2**30 - 1)
 _UINT30 = (0, 2**30 - 1)
 
-INT = Arg("int", parse=_integer("int", -(2**62), 2**62 - 1))  # OCaml's 63-bit int
+INT = Arg("int", parse=_integer("int", -_INT_MAX - 1, _INT_MAX))
 BOOL = Arg("bool", parse=_bool, print=lambda b: "yes" if b else "no")
 DATE = Arg("date", "A date in seconds from epoch", parse=_date)
 CHAIN_ID = Arg(
