@@ -142,7 +142,9 @@ class DataEncodingError(ValueError):
         self.offset = base + (self.offset or 0)
         return self
 
-    def recast(self, cls: type[DataEncodingError]) -> DataEncodingError:
+    def recast(
+        self, cls: type[EncodeError] | type[DecodeError] | type[JsonError]
+    ) -> DataEncodingError:
         """This error as a ``cls`` (itself if it is one), with its code,
         message and location: a conversion function may fail with any of the
         library's errors (a JSON parser inside a binary decode), but each
@@ -181,7 +183,10 @@ def _rebuild(
     offset: int | None,
     path: tuple[PathStep, ...],
 ) -> DataEncodingError:
-    return cls(code, message, offset=offset, path=path)
+    # not through ``cls(...)``: a subclass may take other arguments (DefinitionError)
+    err = cls.__new__(cls)
+    DataEncodingError.__init__(err, code, message, offset=offset, path=path)
+    return err
 
 
 class DefinitionError(DataEncodingError):

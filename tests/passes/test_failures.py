@@ -1127,6 +1127,22 @@ def test_error_pickles_with_its_location() -> None:
     assert isinstance(back, ValueError)
 
 
+def test_a_definition_error_pickles_too() -> None:
+    """``DefinitionError`` takes ``(message, code)``: it pickles as its class
+    with its fields, like the others (it failed with a ``TypeError``)."""
+    err = catch(lambda: obj(req("a", uint8), req("a", uint8)))
+    assert type(err) is de.DefinitionError
+    back = pickle.loads(pickle.dumps(err))
+    assert type(back) is de.DefinitionError
+    assert (back.code, back.message, back.offset, back.path) == (
+        err.code,
+        err.message,
+        None,
+        (),
+    )
+    assert back.message == "duplicate field name 'a' in a record"
+
+
 # ------------------------------------------------------------------- fuzzing
 
 
