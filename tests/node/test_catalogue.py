@@ -172,7 +172,7 @@ def test_block_metadata_keeps_every_member_in_place() -> None:
     assert back["a"] == [1.0, {"b": None}] and back["level"] == {"cycle": 3.0, "level": 9}
     with pytest.raises(JsonError) as caught:
         chains.BLOCK_METADATA.from_json({**text, "level": {"level": 9.0}})
-    assert (caught.value.code, caught.value.path) == ("out_of_range", ("level",))
+    assert (caught.value.code, caught.value.path) == ("out_of_range", ("level", "level"))
 
 
 @given(st.lists(st.binary(max_size=3), max_size=3), st.lists(st.binary(max_size=3), max_size=3))

@@ -1284,7 +1284,8 @@ def test_a_conversion_raising_another_entry_points_error_raises_this_ones(
     """A conversion may parse with the library (a JSON parser inside a
     binary decode): whatever class it raises, each entry point raises its
     own, with the conversion's code and message; ``decode`` locates it at
-    the wire value unless the error already says where."""
+    the wire value (an offset the conversion gives counts within what it
+    parsed, not the input), and JSON errors have no offset."""
     reading = conv(same, _raising(raised), uint8)
     writing = conv(_raising(raised), same, uint8)
     actions: list[tuple[Callable[[], object], type[DataEncodingError]]] = [
@@ -1300,8 +1301,16 @@ def test_a_conversion_raising_another_entry_points_error_raises_this_ones(
         assert type(caught.value) is cls
         assert (caught.value.code, caught.value.message) == ("invalid_timestamp", "5 is not a date")
     with pytest.raises(DecodeError) as located:
-        conv(same, _raising(raised), uint8).decode(b"\x05")
-    assert (located.value.offset, located.value.path) == (3, ())
+        obj(req("a", uint16), req("b", conv(same, _raising(raised), string))).decode(
+            bytes.fromhex("0001 00000001 61")
+        )
+    assert (located.value.offset, located.value.path) == (2, ("b",))
+    with pytest.raises(DecodeError) as fused:  # a conversion of a fixed-width leaf
+        obj(req("a", uint16), req("b", reading)).decode(b"\x00\x01\x05")
+    assert (fused.value.offset, fused.value.path) == (2, ("b",))
+    with pytest.raises(JsonError) as in_json:
+        obj(req("b", reading)).from_json({"b": 5})
+    assert (in_json.value.offset, in_json.value.path) == (None, ("b",))
 
 
 def test_a_bad_rfc3339_text_in_bytes_is_a_decode_error() -> None:

@@ -50,11 +50,14 @@ def refusal(
     exc: Exception, cls: type[EncodeError] | type[DecodeError] | type[JsonError]
 ) -> DataEncodingError:
     """The ``cls`` error of a conversion function that raised ``exc``: one of
-    ours recast (:meth:`~DataEncodingError.recast`), any other a
-    ``user_function`` error. (Let a ``RecursionError`` through: the depth
-    limit reports it.)"""
+    ours recast (:meth:`~DataEncodingError.recast`), without its offset (it
+    counted within what the function parsed, not the input: the caller places
+    the error at the value), any other a ``user_function`` error. (Let a
+    ``RecursionError`` through: the depth limit reports it.)"""
     if isinstance(exc, DataEncodingError):
-        return exc.recast(cls)
+        err = exc.recast(cls)
+        err.offset = None
+        return err
     return cls("user_function", f"a conversion function failed: {type(exc).__name__}: {exc}")
 
 

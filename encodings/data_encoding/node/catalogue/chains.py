@@ -170,7 +170,8 @@ def _metadata_of_json(cls: type[DecodeError] | type[JsonError], found: JsonValue
     if cls is DecodeError and type(number) is float and number.is_integer():
         number = int(number)  # BSON writes every number as a double
     if type(number) is not int or number not in _INT32:
-        raise cls("out_of_range", f"level {describe_value(number)} is not an int32").within("level")
+        error = cls("out_of_range", f"level {describe_value(number)} is not an int32")
+        raise error.within("level").within("level")  # $.level.level
     value["level"] = {**level, "level": number}
     for key in ("protocol", "next_protocol"):
         try:
