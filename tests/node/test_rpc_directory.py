@@ -124,8 +124,8 @@ def _service(method: Any, path: str) -> rpc.Service:
         (("GET", "/a"), ("GET", "/a"), "GET /a: registered twice"),
         (("GET", "/a/<int>"), ("GET", "/a/b"), "GET /a/b: 'b' beside argument int"),
         (("GET", "/a/b"), ("GET", "/a/<int>"), "GET /a/<int>: argument int beside ['b']"),
-        (("GET", "/a/<int>"), ("GET", "/a/<pid>"), "GET /a/<pid>: two arguments at one place"),
-        (("GET", "/a/<int>"), ("GET", "/a/<int>*"), "GET /a/<int>*: two arguments at one place"),
+        (("GET", "/a/<int>"), ("GET", "/a/<pid>"), "GET /a/<pid>: argument pid where int is"),
+        (("GET", "/a/<int>"), ("GET", "/a/<int>*"), "GET /a/<int>*: argument int* where int is"),
         (
             ("GET", "/a/<string>*"),
             ("GET", "/a/<string>*/b"),
@@ -149,7 +149,7 @@ def test_dynamic_subtrees_take_their_place_whole() -> None:
     d.register(_service("GET", "/a"))
     with pytest.raises(DefinitionError) as caught:
         d.mount(rpc.parse_path("/a"), None, None)
-    assert caught.value.message == "mount /a: the place is taken"
+    assert caught.value.message == "mount /a: the place holds services"
     d.mount(rpc.parse_path("/m"), "on demand", None)
     for path, message in (
         ("/m", "GET /m: the place is a dynamic subtree"),
@@ -160,7 +160,7 @@ def test_dynamic_subtrees_take_their_place_whole() -> None:
         assert caught.value.message == message
     with pytest.raises(DefinitionError) as caught:
         d.mount(rpc.parse_path("/m"), None, None)
-    assert caught.value.message == "mount /m: the place is taken"
+    assert caught.value.message == "mount /m: the place holds a mount"
     assert d.describe("/m") == {"dynamic": "on demand"}
 
 

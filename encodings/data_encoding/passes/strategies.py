@@ -14,12 +14,13 @@ strategy is asked for. Each encoding's strategy is built once and kept on it.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import singledispatch
+from functools import partial, singledispatch
 from typing import Any, TypeVar
 
 from hypothesis import strategies as st
 from hypothesis.strategies import SearchStrategy
 
+from ..compiling import built
 from ..errors import DataEncodingError
 from ..node.hashes import HashBytes
 from ..tree.anyjson import Bson
@@ -38,17 +39,10 @@ T = TypeVar("T")
 
 __all__ = ["from_encoding"]
 
-_KEPT = "_strategy_of_values"
-"""Where an encoding keeps its strategy (in its ``__dict__``, beside its compiled pieces)."""
-
-
 def from_encoding(e: Encoding[T]) -> SearchStrategy[T]:
     """A strategy of values ``e`` encodes, and that round-trip through its
-    binary and JSON forms."""
-    kept: SearchStrategy[T] | None = e.__dict__.get(_KEPT)
-    if kept is None:
-        kept = e.__dict__[_KEPT] = _build(e)
-    return kept
+    binary and JSON forms (built once, kept on ``e`` like its compiled pieces)."""
+    return built(e, "strategies.values", partial(_build, e))
 
 
 @singledispatch

@@ -39,7 +39,7 @@ from ..catalogue.failures import ERROR
 from .args import ARGS, Arg, ArgError
 from .query import Query
 
-__all__ = ["Directory", "NotFound", "Service", "Tail", "parse_path"]
+__all__ = ["Directory", "NotFound", "Service", "Tail", "parse_path", "path_text"]
 
 Method = Literal["GET", "POST", "DELETE", "PUT", "PATCH"]
 METHODS: tuple[Method, ...] = ("GET", "POST", "DELETE", "PUT", "PATCH")
@@ -165,7 +165,9 @@ class Directory:
         if self.dispatch is None:
             self.dispatch = (arg, Directory(tail=isinstance(segment, Tail)))
         elif self.dispatch[0] != arg or self.dispatch[1].tail != isinstance(segment, Tail):
-            raise DefinitionError(f"{where}: two arguments at one place")
+            held = self.dispatch[0].name + ("*" if self.dispatch[1].tail else "")
+            given = arg.name + ("*" if isinstance(segment, Tail) else "")
+            raise DefinitionError(f"{where}: argument {given} where {held} is")
         return self.dispatch[1]
 
     def _node(self, path: tuple[Segment, ...], where: str) -> Directory:
@@ -190,7 +192,17 @@ class Directory:
         """Make the node at ``path`` a dynamic subtree (``below`` its directory, when known)."""
         node = self._node(path, f"mount {path_text(path)}")
         if node.services or node.suffixes or node.dispatch or node.dynamic:
-            raise DefinitionError(f"mount {path_text(path)}: the place is taken")
+            taken = [
+                what
+                for what, there in (
+                    ("services", node.services),
+                    ("suffixes", node.suffixes),
+                    ("an argument", node.dispatch),
+                    ("a mount", node.dynamic),
+                )
+                if there
+            ]
+            raise DefinitionError(f"mount {path_text(path)}: the place holds {' and '.join(taken)}")
         node.dynamic = Dynamic(description, below)
 
     # ------------------------------------------------------------ reading
