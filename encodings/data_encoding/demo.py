@@ -27,7 +27,7 @@ SAMPLE = '{"id": 3, "pid": 4242, "state": "exited", "code": 1}'
 """A daemon status: daemon 3's process 4242 exited with code 1."""
 
 WIDTH = 180
-"""Output lines are cut to this many characters (a slice table's fit)..."""
+"""Output lines are cut to this many characters..."""
 
 LINES = 20
 """...and outputs to this many lines."""
@@ -61,10 +61,10 @@ def run(argv: list[str], shown: list[str] | None = None, stdin: list[str] | None
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    status = Path(args[0]).read_text() if args else SAMPLE
+    text = Path(args[0]).read_text() if args else SAMPLE
     print("A tour of the data-encoding command (data-encoding --help for more).\n")
     run(["list", "admin.daemon"])
-    data = run(["encode", "admin.daemon_status", status]).strip()
+    data = run(["encode", "admin.daemon_status", text]).strip()
     run(["decode", "admin.daemon_status", data])
     run(["slice", "admin.daemon_status", data])
 

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import data_encoding as de
 from data_encoding import DecodeError, Encoding, obj, opt, req, string, uint8
 from data_encoding.errors import PathStep
 from data_encoding.jsonvalue import JsonValue
@@ -161,3 +162,50 @@ def test_the_slices_stop_at_the_failure() -> None:
         (0, 1, "uint8"),
         (1, 2, "presence byte"),
     ]
+
+
+def _tree(wrappers: int, records: int) -> tuple[Encoding[Any], bytes]:
+    """A recursive record under ``wrappers`` ``check_size`` per level, its
+    recursive field ``records`` records deep, and the bytes of 80 levels."""
+
+    def wrapped(e: Encoding[Any]) -> Encoding[Any]:
+        for _ in range(wrappers):
+            e = de.check_size(10**6, e)
+        return e
+
+    def body(self: Encoding[Any]) -> Encoding[Any]:
+        inner = obj(req("a", uint8), opt("child", wrapped(self)))
+        for _ in range(records - 1):
+            inner = obj(req("o", inner))
+        return wrapped(inner)
+
+    e = de.mu(f"tree_{wrappers}_{records}", body)
+    value: Any = None
+    for _ in range(80):
+        value = {"a": 1, "child": value}
+        for _ in range(records - 1):
+            value = {"o": value}
+    return e, e.encode(value)
+
+
+def test_wrappers_take_no_stack_of_their_own() -> None:
+    """Five ``check_size`` per level, 80 levels: the walk goes through
+    wrappers in a loop, so it slices whatever decodes (it stopped on Python's
+    recursion limit and raised an AssertionError)."""
+    e, raw = _tree(wrappers=5, records=1)
+    sliced = slice_bytes(e, raw)
+    assert sliced.error is None
+    assert len(sliced.slices) == 2 * 80  # each level's a and presence byte
+    assert sliced.slices[-1].end == len(raw)
+
+
+def test_a_value_too_deep_for_the_walk_is_a_too_deep_error() -> None:
+    """Twelve records per level: decoding inlines them, the walk takes frames
+    for each; what it cannot walk is said, not an AssertionError."""
+    e, raw = _tree(wrappers=0, records=12)
+    assert e.decode(raw) is not None
+    sliced = slice_bytes(e, raw)
+    assert sliced.error is not None
+    assert sliced.error.code == "too_deep"
+    assert str(sliced.error).startswith("the value nests too deeply to slice")
+    assert all(s.end <= len(raw) for s in sliced.slices)

@@ -13,15 +13,12 @@ so stdout and the errors read as if it had never been there.
 
 from __future__ import annotations
 
-import os
 import sys
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from typing import BinaryIO
+from collections.abc import Callable
 
 from ..errors import DataEncodingError, DecodeError
-from .inputs import UsageError
+from .inputs import open_input
 from .output import error_text
 
 Convert = Callable[[str], str]
@@ -68,28 +65,12 @@ class Progress:
             self.drawn = False
 
 
-@contextmanager
-def _source(arg: str | None) -> Iterator[tuple[BinaryIO, int | None]]:
-    """The input as a binary stream, and its size when it is a regular file."""
-    if arg is None or arg == "-":
-        yield sys.stdin.buffer, None
-        return
-    path = arg.removeprefix("@")
-    try:
-        stream = open(path, "rb")  # noqa: SIM115 (closed below, after the with's body)
-    except OSError as exc:
-        raise UsageError(f"cannot read {path!r}: {exc.strerror or exc}") from None
-    with stream:
-        size = os.fstat(stream.fileno()).st_size
-        yield stream, size
-
-
 def run_lines(arg: str | None, convert: Convert, keep_going: bool) -> int:
     """Convert each line of ``arg`` (a file, or stdin for ``-`` or ``None``); the exit status."""
     failed: list[int] = []  # the first SHOWN_FAILURES line numbers
     failures = 0
     number = 0
-    with _source(arg) as (stream, size):
+    with open_input(arg) as (stream, size):
         progress = Progress(size) if size is not None and sys.stderr.isatty() else None
         done = 0
         out = sys.stdout

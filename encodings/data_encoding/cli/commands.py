@@ -1,4 +1,7 @@
-"""The commands that read the catalogue: ``list``, ``describe``, ``encode``, ``decode``.
+"""The commands that read the catalogue and the directory: ``list``,
+``describe``, ``encode``, ``decode``, ``describe-rpc``; and what ``slice``
+and ``sample`` share with them (:func:`encoding_of`, :func:`input_bytes`,
+:func:`write_bytes`).
 
 Each takes the parsed command line and returns the exit status; errors are
 raised (:mod:`data_encoding.cli.app` reports them).

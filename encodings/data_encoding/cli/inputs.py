@@ -8,9 +8,13 @@ dump wrapped over lines) and one leading ``0x`` are ignored.
 
 from __future__ import annotations
 
+import os
 import re
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import BinaryIO
 
 from ..errors import DecodeError
 
@@ -21,12 +25,16 @@ class UsageError(Exception):
     """The command line asks for something that cannot be done (exit status 2)."""
 
 
+def _unreadable(path: str, exc: OSError) -> UsageError:
+    return UsageError(f"cannot read {path!r}: {exc.strerror or exc}")
+
+
 def read_file(path: str) -> bytes:
     """The bytes of the file at ``path`` (:class:`UsageError` when it cannot be read)."""
     try:
         return Path(path).read_bytes()
     except OSError as exc:
-        raise UsageError(f"cannot read {path!r}: {exc.strerror or exc}") from None
+        raise _unreadable(path, exc) from None
 
 
 def read_text(arg: str | None) -> str:
@@ -38,11 +46,26 @@ def read_text(arg: str | None) -> str:
     return arg
 
 
+@contextmanager
+def open_input(arg: str | None) -> Iterator[tuple[BinaryIO, int | None]]:
+    """``INPUT`` as a binary stream, a file (``path``, ``@path``) or stdin
+    (``-``, absent), with its size when it is a file."""
+    if arg is None or arg == "-":
+        yield sys.stdin.buffer, None
+        return
+    path = arg.removeprefix("@")
+    try:
+        stream = open(path, "rb")  # noqa: SIM115 (closed below, after the with's body)
+    except OSError as exc:
+        raise _unreadable(path, exc) from None
+    with stream:
+        yield stream, os.fstat(stream.fileno()).st_size
+
+
 def read_raw(arg: str | None) -> bytes:
     """``INPUT`` as bytes (``--raw``): a file (``path``, ``@path``) or stdin (``-``, absent)."""
-    if arg is None or arg == "-":
-        return sys.stdin.buffer.read()
-    return read_file(arg.removeprefix("@"))
+    with open_input(arg) as (stream, _):
+        return stream.read()
 
 
 def _utf8(data: bytes, path: str) -> str:
@@ -59,6 +82,10 @@ def parse_hex(text: str) -> bytes:
     >>> parse_hex(" 0x00ff\\n12 ")
     b'\\x00\\xff\\x12'
     """
+    try:
+        return bytes.fromhex(text)  # the common case: no 0x, no space inside a byte
+    except ValueError:
+        pass
     digits = _SPACE.sub("", text)
     if digits[:2] in ("0x", "0X"):
         digits = digits[2:]

@@ -23,6 +23,7 @@ offset and path) and the slices are those that end before it: what was read
 up to the failure.
 
 >>> from data_encoding import obj, req, opt, uint8, string
+>>> from data_encoding.errors import format_path
 >>> sliced = slice_bytes(obj(req("a", uint8), opt("b", string)), bytes.fromhex("07ff0000000161"))
 >>> for s in sliced.slices:
 ...     print(s.start, s.end, format_path(s.path), s.what, repr(s.value))
@@ -36,23 +37,25 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from ..errors import DataEncodingError, DecodeError, PathStep, format_path, not_enough_data
+from ..errors import DataEncodingError, DecodeError, PathStep, not_enough_data
 from ..tree.anyjson import Bson
 from ..tree.core import Encoding
 from ..tree.framing import HEADERS, CheckSize, DynamicSize, Padded
 from ..tree.primitives import ZeroWidth
 from ..tree.records import Named, Obj, Part, Tup
 from ..tree.sequences import ListEncoding
-from ..tree.size import VARIABLE, Fixed
+from ..tree.size import VARIABLE
 from ..tree.strings import RawBytes
 from ..tree.unions import Union
 from ..tree.wrappers import DirectJson, Mu
+from .binaryrules import bad_frame, read_count, unexpected_tag, unread
 from .transparent import unwrap
 
-__all__ = ["Role", "Slice", "Sliced", "format_path", "slice_bytes"]
+__all__ = ["Role", "Slice", "Sliced", "slice_bytes"]
 
 Role = Literal["value", "tag", "presence", "size", "count", "padding"]
 """What a slice is: a leaf's ``value``, or framing: a union's ``tag``, an
@@ -114,8 +117,15 @@ def slice_bytes(e: Encoding[Any], data: bytes) -> Sliced:
     walker = _Walker(data)
     try:
         end = walker.walk(e, 0, len(data), (), 0)
-    except (DataEncodingError, RecursionError):
+    except DataEncodingError:
         end = None
+    except RecursionError:  # the walk takes more frames per level than the decoder
+        deep = DecodeError(
+            "too_deep",
+            "the value nests too deeply to slice: the walk needs more of Python's stack "
+            "than decoding (data_encoding.set_max_depth raises it)",
+        )
+        return Sliced(walker.slices, deep)
     if error is None:
         if end != len(data):  # the pass and the decoder disagree: a bug here
             raise AssertionError(f"slicing {e!r} read to {end} of {len(data)} bytes")
@@ -128,11 +138,7 @@ def leaf_name(e: Encoding[Any]) -> str:
     """How a leaf is named in a slice: the first, from the outside in, of the
     encodings it is made of whose call is short enough to read in a table
     (``timestamp.protocol`` rather than the ``conv`` inside it)."""
-    node: Encoding[Any] | None = e
-    names = []
-    while node is not None:
-        names.append(_name(node))
-        node = _through(node)
+    names = [_name(node) for node in _chain(e)]
     return next((n for n in names if len(n) <= 32), names[-1])
 
 
@@ -155,13 +161,16 @@ def _through(e: Encoding[Any]) -> Encoding[Any] | None:
     return unwrap(e, "binary")
 
 
-def _is_leaf(e: Encoding[Any]) -> bool:
+def _chain(e: Encoding[Any]) -> Iterator[Encoding[Any]]:
+    """``e``, then each encoding whose bytes are those of the one before."""
     node: Encoding[Any] | None = e
     while node is not None:
-        if isinstance(node, _COMPOSITES):
-            return False
+        yield node
         node = _through(node)
-    return True
+
+
+def _is_leaf(e: Encoding[Any]) -> bool:
+    return not any(isinstance(node, _COMPOSITES) for node in _chain(e))
 
 
 class _Walker:
@@ -203,42 +212,55 @@ class _Walker:
         """
         if _is_leaf(e):
             value, after = e._read(self.data, pos, end)
-            if not (isinstance(e.size, Fixed) and e.size.n == 0) or _is_constant(e):
+            if e.fixed_length != 0 or _is_constant(e):
                 self.slices.append(Slice(pos, after, path, "value", value, e))
-            return int(after)
-        if isinstance(e, Obj | Tup):
-            return self.parts(e, pos, end, path, shift)
-        if isinstance(e, ListEncoding):
-            return self.elements(e, pos, end, path)
-        if isinstance(e, Union):
-            return self.union(e, pos, end, path, shift)
-        if isinstance(e, DynamicSize):
-            _, width, largest = HEADERS[e.kind]
-            size = self.number(pos, width, end, "size")
-            self.framing("size", pos, width, path, size, e.kind)
-            start, stop = pos + width, pos + width + size
-            if stop > end or size > largest:
-                raise DecodeError("invalid_size", "a size header beyond its frame", offset=pos)
-            after = self.walk(e.inner, start, stop, path, shift)
-            if after != stop:
-                raise DecodeError("extra_bytes", "extra bytes in a frame", offset=after)
-            return stop
-        if isinstance(e, Padded):
-            width = e.fixed_length or 0  # padded sizes are fixed
-            inner_end = pos + width - e.padding
-            if end - pos < width:
-                raise not_enough_data(pos, width, end)
-            self.walk(e.inner, pos, inner_end, path, shift)
-            self.slices.append(Slice(inner_end, inner_end + e.padding, path, "padding", None))
-            return inner_end + e.padding
-        if isinstance(e, Mu):
-            return self.walk(e.body, pos, end, path, shift)
-        inner = _through(e)
-        assert inner is not None  # not a leaf, so a wrapper of a composite
-        after = self.walk(inner, pos, end, path, shift)
-        if isinstance(e, CheckSize) and after - pos > e.limit:
-            raise DecodeError("size_limit_exceeded", "size limit exceeded", offset=pos + e.limit)
+            return after
+        # a composite behind wrappers: the wrappers in a loop, not a frame
+        # each (the walk takes few more frames per level than the decoder)
+        limits = []
+        while True:
+            if isinstance(e, Obj | Tup):
+                after = self.parts(e, pos, end, path, shift)
+            elif isinstance(e, ListEncoding):
+                after = self.elements(e, pos, end, path)
+            elif isinstance(e, Union):
+                after = self.union(e, pos, end, path, shift)
+            elif isinstance(e, DynamicSize):
+                after = self.frame(e, pos, end, path, shift)
+            elif isinstance(e, Padded):
+                width = e.fixed_length or 0  # padded sizes are fixed
+                after = pos + width
+                if end - pos < width:
+                    raise not_enough_data(pos, width, end)
+                self.walk(e.inner, pos, after - e.padding, path, shift)
+                self.slices.append(Slice(after - e.padding, after, path, "padding", None))
+            else:
+                if isinstance(e, CheckSize):
+                    limits.append(e.limit)
+                inner = e.body if isinstance(e, Mu) else _through(e)
+                assert inner is not None  # not a leaf, so a wrapper of a composite
+                e = inner
+                continue
+            break
+        for limit in limits:
+            if after - pos > limit:
+                raise DecodeError("size_limit_exceeded", "size limit exceeded", offset=pos + limit)
         return after
+
+    def frame(
+        self, e: DynamicSize[Any], pos: int, end: int, path: tuple[PathStep, ...], shift: int
+    ) -> int:
+        """A length header, then its frame read to its end."""
+        width = HEADERS[e.kind][1]
+        size = self.number(pos, width, end, "size")
+        self.framing("size", pos, width, path, size, e.kind)
+        if pos + width + size > end or size > HEADERS[e.kind][2]:
+            raise bad_frame(e, size, pos, end)
+        stop = pos + width + size
+        after = self.walk(e.inner, pos + width, stop, path, shift)
+        if after != stop:
+            raise unread(after, stop, size)
+        return stop
 
     def parts(
         self, e: Obj | Tup, pos: int, end: int, path: tuple[PathStep, ...], shift: int
@@ -264,9 +286,10 @@ class _Walker:
     def part(
         self, e: Obj | Tup, p: Part, pos: int, end: int, path: tuple[PathStep, ...], shift: int
     ) -> int:
+        index = shift + int(p.key) if isinstance(e, Tup) else None
         if p.mode == "splice":  # its fields are this record's; its elements, this tuple's
-            return self.walk(p.enc, pos, end, path, shift + int(p.key) if isinstance(e, Tup) else 0)
-        step = (*path, shift + int(p.key) if isinstance(e, Tup) else p.key)
+            return self.walk(p.enc, pos, end, path, index or 0)
+        step = (*path, p.key if index is None else index)
         if p.mode == "opt":
             flag = self.number(pos, 1, end, "presence")
             self.framing("presence", pos, 1, step, flag == 255)
@@ -278,18 +301,11 @@ class _Walker:
         return self.walk(p.enc, pos, end, step, 0)
 
     def elements(self, e: ListEncoding, pos: int, end: int, path: tuple[PathStep, ...]) -> int:
+        start = pos
+        count, pos = read_count(e, self.data, pos, end)
         mode, arg = e.count_mode
-        count: int | None = None
-        if mode == "exactly":
-            count = int(arg)
-        elif mode == "count":
-            width = HEADERS[arg][1]
-            count = self.number(pos, width, end, "count")
-            self.framing("count", pos, width, path, count, str(arg))
-            pos += width
-            limit = e.max_length
-            if (limit is not None and count > limit) or count > end - pos:
-                raise DecodeError("invalid_size", "a count beyond its limit", offset=pos - width)
+        if mode == "count":
+            self.framing("count", start, pos - start, path, count, str(arg))
         index = 0
         while pos < end if count is None else index < count:
             if count is None and e.max_length is not None and index == e.max_length:
@@ -304,7 +320,7 @@ class _Walker:
         tag = self.number(pos, e.tag_width, end, "tag")
         chosen = next((c for c in e.cases if c.tag == tag), None)
         if chosen is None:
-            raise DecodeError("unexpected_tag", f"unexpected tag {tag}", offset=pos)
+            raise unexpected_tag(e, tag, pos)
         self.framing("tag", pos, e.tag_width, path, tag, chosen.title)
         return self.walk(chosen.enc, pos + e.tag_width, end, path, shift)
 
@@ -312,9 +328,5 @@ class _Walker:
 def _is_constant(e: Encoding[Any]) -> bool:
     """A ``constant`` (seen through wrappers): zero bytes worth showing, since
     its string is in the JSON (``null``, ``empty`` and ``unit`` are not)."""
-    node: Encoding[Any] | None = e
-    while node is not None:
-        if isinstance(node, ZeroWidth):
-            return node.kind == "constant"
-        node = _through(node)
-    return False
+    zero = next((node for node in _chain(e) if isinstance(node, ZeroWidth)), None)
+    return zero is not None and zero.kind == "constant"

@@ -39,6 +39,7 @@ T = TypeVar("T")
 
 __all__ = ["from_encoding"]
 
+
 def from_encoding(e: Encoding[T]) -> SearchStrategy[T]:
     """A strategy of values ``e`` encodes, and that round-trip through its
     binary and JSON forms (built once, kept on ``e`` like its compiled pieces)."""
