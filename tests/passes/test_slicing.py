@@ -7,6 +7,8 @@ decoded value's JSON at its path; on bytes that do not decode, the error is
 
 from __future__ import annotations
 
+import inspect
+import sys
 from typing import Any
 
 import pytest
@@ -15,6 +17,7 @@ from hypothesis import strategies as st
 
 import data_encoding as de
 from data_encoding import DecodeError, Encoding, obj, opt, req, string, uint8
+from data_encoding.depth import DEFAULT, FRAMES_PER_LEVEL, MARGIN
 from data_encoding.errors import PathStep
 from data_encoding.jsonvalue import JsonValue
 from data_encoding.node import registry
@@ -203,8 +206,14 @@ def test_a_value_too_deep_for_the_walk_is_a_too_deep_error() -> None:
     """Twelve records per level: decoding inlines them, the walk takes frames
     for each; what it cannot walk is said, not an AssertionError."""
     e, raw = _tree(wrappers=0, records=12)
-    assert e.decode(raw) is not None
-    sliced = slice_bytes(e, raw)
+    # the stack the default depth limit gives (another test may have raised it)
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(len(inspect.stack()) + DEFAULT * FRAMES_PER_LEVEL + MARGIN)
+    try:
+        assert e.decode(raw) is not None
+        sliced = slice_bytes(e, raw)
+    finally:
+        sys.setrecursionlimit(limit)
     assert sliced.error is not None
     assert sliced.error.code == "too_deep"
     assert str(sliced.error).startswith("the value nests too deeply to slice")
