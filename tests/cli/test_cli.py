@@ -15,7 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from data_encoding import DataEncodingError
 from data_encoding.cli import main
+from data_encoding.cli.output import error_text
 from data_encoding.node import registry
 
 IDS = registry.ids()
@@ -340,6 +342,13 @@ def test_decode_of_a_file_that_is_not_text(run: Run, tmp_path: Path) -> None:
     )
 
 
+def _decode_error(id: str, hex_text: str) -> DataEncodingError:
+    """The library's own error for decoding ``hex_text`` as ``id``."""
+    with pytest.raises(DataEncodingError) as caught:
+        registry.find(id).encoding.decode(bytes.fromhex(hex_text))
+    return caught.value
+
+
 @pytest.mark.parametrize("id", BINARY_IDS)
 def test_decode_every_id(run: Run, id: str) -> None:
     for s in registry.find(id).samples["valid"]:
@@ -354,6 +363,7 @@ def test_decode_every_id(run: Run, id: str) -> None:
             assert (r.status, r.out) == (1, b"")
             byte = "" if error["offset"] is None else f" (byte {error['offset']})"
             assert r.err.startswith(f"error: {error['code']} at {error['path']}{byte}: ")
+            assert r.err == f"error: {error_text(_decode_error(id, str(s['hex'])))}\n"
 
 
 # ------------------------------------------------------------- batch mode
@@ -602,6 +612,7 @@ def test_slice_every_id(run: Run, id: str) -> None:
             error = s["error"]
             assert isinstance(error, dict)
             assert r.err.startswith(f"error: {error['code']} at {error['path']}")
+            assert r.err == f"error: {error_text(_decode_error(id, str(s['hex'])))}\n"
 
 
 # ----------------------------------------------------------------- sample
