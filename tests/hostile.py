@@ -1,0 +1,123 @@
+"""What the hostile-input tests of the catalogue share
+(``tests/node/test_catalogue_hostile_json.py`` and ``..._values.py``):
+valid values of each catalogue id, drawn once from its strategy
+(derandomised), and a generic walk over a JSON or Python value (dicts,
+lists, tuples) that lists every position in it and rebuilds the value with
+one position changed.
+
+A *position* is a path as the library writes one in its errors: a tuple of
+object keys (``str``) and list or tuple indexes (``int``), ``()`` for the
+whole value. :func:`is_prefix` compares paths with their steps' types, so
+that an index ``0`` is no key ``"0"``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cache
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+
+from data_encoding.node import registry
+from data_encoding.strategies import from_encoding
+
+Path = tuple[str | int, ...]
+
+EXAMPLES = 10
+"""Values drawn per id: the strategy's first ten, the same on every run."""
+
+MAX_POSITIONS = 150
+"""The most positions a value tested may have in its JSON form: each change
+is read (or written) as a whole document, so a value costs the square of its
+size. Only the schemas of ``rpc.binary_schema``, ``rpc.schemas`` and
+``rpc.service`` draw larger ones (up to 635 positions), made of the parts
+their smaller values have too."""
+
+
+@cache
+def values_of(id: str) -> tuple[Any, ...]:
+    """The valid values of catalogue id ``id`` the hostile tests change: of
+    its strategy's first ``EXAMPLES`` (the same on every run), those of at
+    most ``MAX_POSITIONS`` positions."""
+    e = registry.find(id).encoding
+    found: list[Any] = []
+
+    @settings(
+        max_examples=EXAMPLES,
+        deadline=None,
+        derandomize=True,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(from_encoding(e))
+    def collect(value: Any) -> None:
+        found.append(value)
+
+    collect()
+    return tuple(v for v in found if len(list(positions(e.to_json(v)))) <= MAX_POSITIONS)
+
+
+def positions(value: Any, at: Path = ()) -> Iterator[tuple[Path, Any]]:
+    """Every position inside ``value`` with what is there, the whole value
+    first: a dict's members by key, a list's or tuple's items by index.
+    Anything else (a hash, a dataclass, a string) is a leaf."""
+    yield at, value
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from positions(item, (*at, key))
+    elif isinstance(value, list | tuple):
+        for i, item in enumerate(value):
+            yield from positions(item, (*at, i))
+
+
+def replaced(value: Any, at: Path, new: Any) -> Any:
+    """``value`` with what is at ``at`` replaced by ``new``; the containers
+    on the way are copies (of their own types), the rest is shared."""
+    if not at:
+        return new
+    step, rest = at[0], at[1:]
+    if isinstance(value, dict):
+        copy = dict(value)
+        copy[step] = replaced(value[step], rest, new)
+        return copy
+    assert isinstance(step, int) and isinstance(value, list | tuple), (step, type(value))
+    items = list(value)
+    items[step] = replaced(items[step], rest, new)
+    return items if isinstance(value, list) else tuple(items)
+
+
+def is_prefix(path: Path, of: Path) -> bool:
+    """``path`` is ``of`` or one of its ancestors, step for step, types included."""
+    return len(path) <= len(of) and same_path(path, of[: len(path)])
+
+
+def same_path(a: Path, b: Path) -> bool:
+    """``a == b``, step for step, types included (an index ``0`` is no key ``"0"``)."""
+    return len(a) == len(b) and all(
+        type(x) is type(y) and x == y for x, y in zip(a, b, strict=True)
+    )
+
+
+def placed(path: Path, code: str, at: Path, thing: Any) -> bool:
+    """Whether an error of ``code`` at ``path`` may blame a change that put
+    ``thing`` at ``at``: it is placed at ``at`` or an ancestor (a union that
+    cannot pick its case reports its own place); or inside ``thing``, at one
+    of its positions, or (``missing_field``) at a member one of its dicts lacks."""
+    if is_prefix(path, at):
+        return True
+    if not is_prefix(at, path):
+        return False
+    inner = path[len(at) :]
+    for q, part in positions(thing):
+        if same_path(inner, q):
+            return True
+        if (
+            code == "missing_field"
+            and isinstance(part, dict)
+            and same_path(inner[:-1], q)
+            and isinstance(inner[-1], str)
+            and inner[-1] not in part
+        ):
+            return True
+    return False

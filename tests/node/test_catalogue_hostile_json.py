@@ -1,0 +1,419 @@
+"""Hostile JSON given to ``from_json`` of every catalogue id (issue 15).
+
+For every registered id, over valid values its strategy draws
+(:func:`hostile.values_of`: ten, less those too large to change everywhere
+in time), the JSON ``j = e.to_json(v)`` is changed at one position at a
+time, at every position inside it (the whole of ``j`` too), and the result
+given to ``e.from_json``. The changes, one family per test:
+
+* ``wrong_type``: the thing there replaced by a JSON value of another type
+  or shape (``null``, ``true``, ``0``, ``-1``, ``2**64``, ``1.5``, ``""``,
+  ``"zz"``, ``"0x"``, an odd-length hex string, ``[]``, ``{}``, a nested
+  array);
+* ``non_finite``: ``NaN``, ``+inf`` or ``-inf`` (what ``json.loads`` makes of
+  ``NaN`` and ``Infinity``), which no encoding may accept;
+* ``huge_decimal``: a string of a million nines, which every number must
+  refuse without converting it (where any string is taken, it is one); the
+  test makes no assertion of time, but a reader that converted it would make
+  it take seconds (each refusal takes milliseconds);
+* ``base58``: a Base58Check hash or key hash with one character changed,
+  one character left out or a character added, the bytes of another kind
+  (prefix) or another size under a valid checksum: always refused;
+* ``rfc3339``: an RFC 3339 timestamp made invalid (a month 13, a February
+  30, a leap second, no offset, a five-digit year...): always refused;
+* ``missing_key``, ``extra_key``, ``duplicate_key``: an object with one of
+  its members left out, with one member more, or with a member twice (an
+  object only :func:`data_encoding.jsonvalue.loads` makes, from JSON text:
+  a ``dict`` cannot hold a key twice; always refused).
+
+What is proved: ``from_json`` either succeeds (the change happened to be
+valid: an integer in range, a string where any is taken, an optional field
+left out), and then the value it read encodes and its JSON, printed as text
+and parsed again, reads back to it; or it raises
+:class:`~data_encoding.JsonError`, never another exception, with no byte
+``offset`` and with the ``path`` of the changed position or of one of its
+ancestors (a union that cannot pick its case reports its own place), step
+for step (an index is an ``int``, a key a ``str``); or, when the change put
+a container there, of a position inside it (a ``missing_field`` of the
+``{}`` put there). Where the error is placed at the change itself, its code
+is the one the change calls for: ``invalid_base58`` for a hash,
+``invalid_timestamp`` for a timestamp. A member left out is the change at
+the member's own path (``missing_field`` is reported there, at the key), a
+member added or doubled likewise (``unexpected_field``, ``duplicate_field``).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from data_encoding import Encoding, ErrorCode, JsonError
+from data_encoding.jsonvalue import JsonValue, dumps, loads
+from data_encoding.node import registry
+from data_encoding.node.base58 import ALPHABET, check_encode
+from data_encoding.node.hashes import (
+    Base58Hash,
+    BlockHash,
+    ChainId,
+    ContextHash,
+    OperationHash,
+    OperationListListHash,
+    ProtocolHash,
+)
+from data_encoding.node.keys import ADDRESS_FAMILIES, CURVES, PublicKeyHash
+from hostile import Path, placed, positions, replaced, same_path, values_of
+
+IDS = registry.ids()
+
+WRONG_TYPES: tuple[JsonValue, ...] = (
+    None,
+    True,
+    0,
+    -1,
+    2**64,
+    1.5,
+    "",
+    "zz",
+    "0x",
+    "abc",  # odd-length hex
+    [],
+    {},
+    [[0, [1]], []],
+)
+NON_FINITE: tuple[float, ...] = (math.nan, math.inf, -math.inf)
+HUGE_DECIMAL = "9" * 10**6
+
+EXTRA_KEY = "zz_extra"
+EXTRA_MEMBERS: tuple[JsonValue, ...] = (None, 0, "x", {})
+"""What the member added to an object holds."""
+
+HASH_TYPES: tuple[type[Base58Hash], ...] = (
+    BlockHash,
+    OperationHash,
+    OperationListListHash,
+    ProtocolHash,
+    ContextHash,
+    ChainId,
+)
+CONTRACT_PREFIX = bytes.fromhex("025a79")
+"""``KT1``: a 20-byte payload of an address kind that no public key hash is."""
+
+PRINTED_RFC3339 = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?Z")
+"""What ``to_json`` prints for a timestamp (UTC, an optional fraction)."""
+
+NOT_RFC3339 = (
+    "2020-13-01T00:00:00Z",
+    "2020-00-10T00:00:00Z",
+    "2021-02-29T00:00:00Z",
+    "2020-02-30T00:00:00Z",
+    "2020-01-01T24:00:00Z",
+    "2020-01-01T23:60:00Z",
+    "2020-12-31T23:59:60Z",  # a leap second: the protocol has none
+    "2020-01-01T00:00:00",  # no offset
+    "2020-01-01T00:00:00+24:00",
+    "2020-01-01T00:00:00.Z",
+    "2020-01-01",
+    "20-01-01T00:00:00Z",
+    "10000-01-01T00:00:00Z",
+    "2020-01-01T00:00:00Z ",
+    " 2020-01-01T00:00:00Z",
+    "2020-01-01_00:00:00Z",
+    "\uff12020-01-01T00:00:00Z",  # a full-width digit
+    "2020-01-01T00:00:00Z\n",
+)
+
+
+@dataclass(frozen=True)
+class Change:
+    """One hostile JSON document: ``json`` is a valid one changed at ``at``."""
+
+    json: JsonValue
+    at: Path
+    #: what is now at ``at`` (``None`` when nothing is: a member left out)
+    thing: JsonValue
+    #: what was done (for failure messages)
+    what: str
+    #: the change can never be valid (a corrupted hash, NaN, a doubled key)
+    must_fail: bool
+    #: the codes an error placed at ``at`` itself may have (any, when empty)
+    codes_at: frozenset[ErrorCode] = frozenset()
+
+    def places(self, err: JsonError) -> bool:
+        """Whether ``err`` is placed where this change may be blamed (:func:`hostile.placed`)."""
+        return placed(err.path, err.code, self.at, self.thing)
+
+
+def _short(x: object, limit: int = 70) -> str:
+    text = repr(x) if not isinstance(x, str) or len(x) < 10**4 else f"<a string of {len(x)}>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _substituted(j: JsonValue, things: tuple[JsonValue, ...], must_fail: bool) -> Iterator[Change]:
+    for at, _ in positions(j):
+        for thing in things:
+            yield Change(replaced(j, at, thing), at, thing, _short(thing), must_fail)
+
+
+def _wrong_type(j: JsonValue) -> Iterator[Change]:
+    return _substituted(j, WRONG_TYPES, must_fail=False)
+
+
+def _non_finite(j: JsonValue) -> Iterator[Change]:
+    return _substituted(j, NON_FINITE, must_fail=True)
+
+
+def _huge_decimal(j: JsonValue) -> Iterator[Change]:
+    return _substituted(j, (HUGE_DECIMAL,), must_fail=False)
+
+
+def _base58_kind(text: str) -> tuple[bytes, bytes, list[bytes]] | None:
+    """``(prefix, payload, other prefixes)`` of a hash or key hash text
+    (the other prefixes: of kinds whose texts it must not be read as)."""
+    for cls in HASH_TYPES:
+        payload = cls._decode(text)
+        if payload is not None:
+            others = [t.prefix for t in HASH_TYPES if t.prefix != cls.prefix]
+            return cls.prefix, payload, [*others, CONTRACT_PREFIX]
+    try:
+        pkh = PublicKeyHash(text)
+    except JsonError:
+        return None
+    family = "tezos" if text.startswith("tz") else "dune"
+    prefix = ADDRESS_FAMILIES[family][CURVES[pkh[0]]]
+    return prefix, bytes(pkh[1:]), [CONTRACT_PREFIX, BlockHash.prefix, ChainId.prefix]
+
+
+def _other_digit(c: str) -> str:
+    return ALPHABET[(ALPHABET.index(c) + 1) % len(ALPHABET)]
+
+
+def _corrupted(text: str, prefix: bytes, payload: bytes, others: list[bytes]) -> Iterator[str]:
+    for i in sorted({0, 1, 2, 3, len(text) // 2, len(text) - 1}):
+        yield text[:i] + _other_digit(text[i]) + text[i + 1 :]
+    yield text[:-1]
+    yield text + "1"
+    yield text + "z"
+    yield "1" + text
+    yield text[:5] + "0" + text[6:]  # not a base58 digit
+    yield text[:5] + "l" + text[6:]
+    yield text + " "
+    yield text.lower()
+    yield check_encode(prefix + payload[:-1])
+    yield check_encode(prefix + payload + b"\0")
+    yield check_encode(prefix)
+    for other in others:
+        yield check_encode(other + payload)
+
+
+def _base58(j: JsonValue) -> Iterator[Change]:
+    for at, thing in positions(j):
+        if type(thing) is not str:
+            continue
+        kind = _base58_kind(thing)
+        if kind is None:
+            continue
+        for text in _corrupted(thing, *kind):
+            yield Change(
+                replaced(j, at, text),
+                at,
+                text,
+                repr(text),
+                must_fail=True,
+                codes_at=frozenset({"invalid_base58"}),
+            )
+
+
+def _bad_timestamps(text: str) -> Iterator[str]:
+    yield from NOT_RFC3339
+    yield text[:-1]  # no Z
+    yield text[:5] + "13" + text[7:]  # month 13
+    yield text[:10] + "x" + text[11:]
+    yield text + "x"
+    yield text[:-1] + "+00:60"
+
+
+def _rfc3339(j: JsonValue) -> Iterator[Change]:
+    for at, thing in positions(j):
+        if type(thing) is not str or PRINTED_RFC3339.fullmatch(thing) is None:
+            continue
+        for text in _bad_timestamps(thing):
+            yield Change(
+                replaced(j, at, text),
+                at,
+                text,
+                repr(text),
+                must_fail=True,
+                codes_at=frozenset({"invalid_timestamp"}),
+            )
+
+
+def _objects(j: JsonValue) -> Iterator[tuple[Path, dict[str, JsonValue]]]:
+    for at, thing in positions(j):
+        if type(thing) is dict:
+            yield at, thing
+
+
+def _missing_key(j: JsonValue) -> Iterator[Change]:
+    for at, thing in _objects(j):
+        for key in thing:
+            smaller = {k: x for k, x in thing.items() if k != key}
+            yield Change(
+                replaced(j, at, smaller),
+                (*at, key),
+                None,
+                f"no {key!r}",
+                must_fail=False,
+                codes_at=frozenset({"missing_field"}),
+            )
+
+
+def _extra_key(j: JsonValue) -> Iterator[Change]:
+    for at, thing in _objects(j):
+        for extra in EXTRA_MEMBERS:
+            larger = {**thing, EXTRA_KEY: extra}
+            yield Change(
+                replaced(j, at, larger),
+                (*at, EXTRA_KEY),
+                extra,
+                f"{EXTRA_KEY!r}: {extra!r} more",
+                must_fail=False,
+                codes_at=frozenset({"unexpected_field"}),
+            )
+
+
+def _duplicate_key(j: JsonValue) -> Iterator[Change]:
+    for at, thing in _objects(j):
+        for key, item in list(thing.items())[:3]:
+            members = [f"{dumps(k)}: {dumps(x)}" for k, x in thing.items()]
+            text = "{" + ", ".join([*members, f"{dumps(key)}: {dumps(item)}"]) + "}"
+            doubled = loads(text)
+            yield Change(
+                replaced(j, at, doubled),
+                (*at, key),
+                None,
+                f"{key!r} twice",
+                must_fail=True,
+                codes_at=frozenset({"duplicate_field"}),
+            )
+
+
+CHANGES = {
+    "wrong_type": _wrong_type,
+    "non_finite": _non_finite,
+    "huge_decimal": _huge_decimal,
+    "base58": _base58,
+    "rfc3339": _rfc3339,
+    "missing_key": _missing_key,
+    "extra_key": _extra_key,
+    "duplicate_key": _duplicate_key,
+}
+
+# ------------------------------------------------------------ the check
+
+
+def problem(e: Encoding[Any], change: Change) -> str | None:
+    """What is wrong with ``from_json`` of ``change.json``, or ``None``."""
+    try:
+        result = e.from_json(change.json)
+    except JsonError as err:
+        if err.offset is not None:
+            return f"a JSON error with a byte offset: {err!r}"
+        if not change.places(err):
+            return f"an error outside the change's path: {err!r}"
+        codes = change.codes_at
+        if codes and same_path(err.path, change.at) and err.code not in codes:
+            return f"an error at the change whose code is not {sorted(codes)}: {err!r}"
+        return None
+    except Exception as exc:  # the defect this test exists for
+        return f"raised {type(exc).__name__}: {_short(str(exc), 200)}"
+    if change.must_fail:
+        return f"accepted, read as {_short(result, 200)}"
+    try:
+        e.encode(result)
+        json = e.to_json(result)
+        again = e.from_json(loads(dumps(json)))
+    except Exception as exc:
+        return f"read as {_short(result)}, which then fails: {type(exc).__name__}: {exc}"
+    if again != result:
+        return f"read as {_short(result)}, whose JSON reads back as {_short(again)}"
+    return None
+
+
+def problems(id: str, family: str) -> tuple[int, list[str]]:
+    """How many changes of ``family`` were tried on ``id``'s values, and what went wrong."""
+    e = registry.find(id).encoding
+    tried, found = 0, []
+    for n, value in enumerate(values_of(id)):
+        for change in CHANGES[family](e.to_json(value)):
+            tried += 1
+            wrong = problem(e, change)
+            if wrong is not None:
+                found.append(f"value {n}, {change.what} at {change.at}: {wrong}")
+    return tried, found
+
+
+# ------------------------------------------------------------ the tests
+
+_DOUBLED_IN_A_TOLD_UNION = (
+    "defect: an object with a member twice (jsonvalue.loads), read by a union whose cases "
+    "a constant member tells apart (admin.process_state's 'state', "
+    "admin.daemon_description's 'kind'), is refused as no_case_matched at that member "
+    "(\"'running' is not one of 'running', 'exited', ...\") instead of duplicate_field "
+    "at the doubled member"
+)
+_SCHEMA_DIALECTS = (
+    "defect: the binary schema's unions that read both dialects (schema.field, the layout, "
+    "the top-level Cases) report the error of the case that got furthest into the object, "
+    "of the other dialect, and so blame a valid sibling of the change: a named field "
+    "whose 'kind' is bad fails at its data_kind.kind (\"'Float' is not one of 'Fixed', "
+    "'Dynamic', 'Variable'\"), a RangedFloat layout whose 'kind' is bad at its 'min' "
+    "(expected an integer (int31)), a named field without 'name' at its 'kind' "
+    "(expected 'anon'), a Cases whose 'cases' is bad at its kind.kind"
+)
+
+DEFECTS: dict[tuple[str, str], str] = {
+    **{
+        (id, "duplicate_key"): _DOUBLED_IN_A_TOLD_UNION
+        for id in (
+            "admin.daemon",
+            "admin.daemon_description",
+            "admin.daemons",
+            "admin.process_state",
+            "admin.register_daemon",
+        )
+    },
+    **{
+        (id, family): _SCHEMA_DIALECTS
+        for id in ("rpc.binary_schema", "rpc.schemas")
+        for family in ("wrong_type", "non_finite", "huge_decimal", "missing_key")
+    },
+}
+"""The (id, family) pairs a known library defect fails, and the defect."""
+
+
+def _params() -> list[Any]:
+    return [
+        pytest.param(
+            id,
+            family,
+            id=f"{id}-{family}",
+            marks=[pytest.mark.xfail(strict=True, reason=DEFECTS[id, family])]
+            if (id, family) in DEFECTS
+            else [],
+        )
+        for id in IDS
+        for family in CHANGES
+    ]
+
+
+@pytest.mark.parametrize(("id", "family"), _params())
+def test_hostile_json_is_read_or_refused_at_its_place(id: str, family: str) -> None:
+    tried, found = problems(id, family)
+    if not tried:
+        pytest.skip(f"no place for a {family} change in the values of {id}")
+    assert not found, f"{len(found)} of {tried} changes:\n" + "\n".join(found[:20])
