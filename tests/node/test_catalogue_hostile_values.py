@@ -300,7 +300,6 @@ DEFECTS: dict[tuple[str, str], str] = {
             "chain.invalid_blocks",
             "rpc.error",
             "rpc.errors",
-            "rpc.schemas",
         )
     },
     ("chain.block_metadata", "wrong_type"): f"{_METADATA_LEVEL}; and {_JSON_MEMBER_PATH}",
