@@ -68,8 +68,8 @@ def _only_hypothesis_constants() -> Iterator[None]:
     """Hypothesis without the constants it gathers from the project's loaded
     modules (since 6.131 it sometimes draws one of those): with them, what a
     derandomised test draws depends on which modules the run imported (one
-    test file, or the whole suite), and the tests' strict ``xfail`` marks need
-    the same values in every run. Hypothesis has no setting for this: its
+    test file, or the whole suite), and a failure must be the same in every
+    run. Hypothesis has no setting for this: its
     internal hook is replaced, when there is one, for the draw only."""
     hook = getattr(providers, "_get_local_constants", None)
     cache = getattr(providers, "CONSTANTS_CACHE", None)

@@ -20,9 +20,11 @@ from __future__ import annotations
 import json
 import sys
 from functools import cache
-from typing import TypeAlias
+from typing import TypeAlias, TypeVar
 
-from .errors import JsonError
+from .errors import DataEncodingError, JsonError
+
+E = TypeVar("E", bound=DataEncodingError)
 
 JsonValue: TypeAlias = bool | int | float | str | list["JsonValue"] | dict[str, "JsonValue"] | None
 
@@ -46,6 +48,13 @@ class DuplicateKeys(dict[str, JsonValue]):
     def __init__(self, pairs: list[tuple[str, JsonValue]], duplicate: str) -> None:
         super().__init__(pairs)
         self.duplicate = duplicate
+
+    def error(self, cls: type[E]) -> E:
+        """The error for this object where an object is expected: at the
+        member given twice."""
+        err = cls("duplicate_field", f"duplicate member {self.duplicate!r}")
+        err.within(self.duplicate)
+        return err
 
 
 def _object(pairs: list[tuple[str, JsonValue]]) -> dict[str, JsonValue]:

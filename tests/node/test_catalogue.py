@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from data_encoding import DecodeError, DefinitionError, JsonError, binary_schema
+from data_encoding import DecodeError, DefinitionError, EncodeError, JsonError, binary_schema
 from data_encoding.errors import format_path
 from data_encoding.node import registry
 from data_encoding.node.catalogue import admin, chains
@@ -173,6 +173,30 @@ def test_block_metadata_keeps_every_member_in_place() -> None:
     with pytest.raises(JsonError) as caught:
         chains.BLOCK_METADATA.from_json({**text, "level": {"level": 9.0}})
     assert (caught.value.code, caught.value.path) == ("out_of_range", ("level", "level"))
+
+
+@pytest.mark.parametrize(
+    ("level", "code", "path"),
+    [
+        (None, "wrong_type", ("level",)),
+        ({"cycle": 3}, "missing_field", ("level", "level")),
+        ({"level": "9"}, "out_of_range", ("level", "level")),
+        ({"level": 2**31}, "out_of_range", ("level", "level")),
+    ],
+)
+def test_block_metadata_is_written_only_as_it_is_read(level: Any, code: str, path: Any) -> None:
+    """The writer checks ``level`` as the reader does: it wrote bytes and JSON
+    that decode and ``from_json`` refused."""
+    p = bytes(32)
+    value: Any = {"protocol": p, "next_protocol": p, "level": level}
+    for write in (chains.BLOCK_METADATA.to_json, chains.BLOCK_METADATA.encode):
+        with pytest.raises(EncodeError) as caught:
+            write(value)
+        assert (caught.value.code, caught.value.path) == (code, path)
+    no_level: Any = {"protocol": p, "next_protocol": p}
+    with pytest.raises(EncodeError) as caught:
+        chains.BLOCK_METADATA.encode(no_level)
+    assert (caught.value.code, caught.value.path) == ("missing_field", ("level",))
 
 
 @given(st.lists(st.binary(max_size=3), max_size=3), st.lists(st.binary(max_size=3), max_size=3))

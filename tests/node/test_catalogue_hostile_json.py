@@ -359,59 +359,9 @@ def problems(id: str, family: str) -> tuple[int, list[str]]:
 
 # ------------------------------------------------------------ the tests
 
-_DOUBLED_IN_A_TOLD_UNION = (
-    "defect: an object with a member twice (jsonvalue.loads), read by a union whose cases "
-    "a constant member tells apart (admin.process_state's 'state', "
-    "admin.daemon_description's 'kind'), is refused as no_case_matched at that member "
-    "(\"'running' is not one of 'running', 'exited', ...\") instead of duplicate_field "
-    "at the doubled member"
-)
-_SCHEMA_DIALECTS = (
-    "defect: the binary schema's unions that read both dialects (schema.field, the layout, "
-    "the top-level Cases) report the error of the case that got furthest into the object, "
-    "of the other dialect, and so blame a valid sibling of the change: a named field "
-    "whose 'kind' is bad fails at its data_kind.kind (\"'Float' is not one of 'Fixed', "
-    "'Dynamic', 'Variable'\"), a RangedFloat layout whose 'kind' is bad at its 'min' "
-    "(expected an integer (int31)), a named field without 'name' at its 'kind' "
-    "(expected 'anon'), a Cases whose 'cases' is bad at its kind.kind"
-)
 
-DEFECTS: dict[tuple[str, str], str] = {
-    **{
-        (id, "duplicate_key"): _DOUBLED_IN_A_TOLD_UNION
-        for id in (
-            "admin.daemon",
-            "admin.daemon_description",
-            "admin.daemons",
-            "admin.process_state",
-            "admin.register_daemon",
-        )
-    },
-    **{
-        (id, family): _SCHEMA_DIALECTS
-        for id in ("rpc.binary_schema", "rpc.schemas")
-        for family in ("wrong_type", "non_finite", "huge_decimal", "missing_key")
-    },
-}
-"""The (id, family) pairs a known library defect fails, and the defect."""
-
-
-def _params() -> list[Any]:
-    return [
-        pytest.param(
-            id,
-            family,
-            id=f"{id}-{family}",
-            marks=[pytest.mark.xfail(strict=True, reason=DEFECTS[id, family])]
-            if (id, family) in DEFECTS
-            else [],
-        )
-        for id in IDS
-        for family in CHANGES
-    ]
-
-
-@pytest.mark.parametrize(("id", "family"), _params())
+@pytest.mark.parametrize("family", CHANGES)
+@pytest.mark.parametrize("id", IDS)
 def test_hostile_json_is_read_or_refused_at_its_place(id: str, family: str) -> None:
     tried, found = problems(id, family)
     if not tried:

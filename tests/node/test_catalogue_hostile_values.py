@@ -253,77 +253,9 @@ def problems(id: str, family: str) -> tuple[int, list[str]]:
 
 # ------------------------------------------------------------ the tests
 
-_KEY_HASH_CODES = (
-    "defect: public_key_hash's encode and length refuse what is not a 21-byte key hash "
-    "(None, 'x', b'x', 1.5...) with no_case_matched (its binary union's), to_json with "
-    "wrong_type or wrong_length: one bad value, two errors"
-)
-_TIMESTAMP_CODES = (
-    "defect: a timestamp.protocol value beyond int64 (1 << 20000, and 2**63 too) is "
-    "invalid_int for encode and length, out_of_range for to_json"
-)
-_JSON_MEMBER_PATH = (
-    "defect: encode and length place a member a json value cannot hold (b'x', object(), "
-    "1 << 20000) at the json value's own path, to_json at the member's"
-)
-_METADATA_LEVEL = (
-    "defect: the block metadata's writer (_metadata_to_json) does not check 'level': "
-    "encode and to_json take a metadata without 'level', or whose level is not "
-    "{'level': int32} (None, 'x', {}...), and write bytes and JSON that decode and "
-    "from_json refuse"
-)
 
-DEFECTS: dict[tuple[str, str], str] = {
-    **{
-        (id, "wrong_type"): _KEY_HASH_CODES
-        for id in (
-            "signature.public_key_hash",
-            "admin.account_alias",
-            "admin.accounts",
-            "admin.daemon",
-            "admin.daemon_description",
-        )
-    },
-    **{
-        (id, "wrong_type"): _TIMESTAMP_CODES
-        for id in (
-            "timestamp.protocol",
-            "chain.checkpoint",
-            "shell.block_header",
-            "shell.block_header.shell",
-        )
-    },
-    **{
-        (id, "wrong_type"): _JSON_MEMBER_PATH
-        for id in (
-            "chain.invalid_block",
-            "chain.invalid_blocks",
-            "rpc.error",
-            "rpc.errors",
-        )
-    },
-    ("chain.block_metadata", "wrong_type"): f"{_METADATA_LEVEL}; and {_JSON_MEMBER_PATH}",
-    ("chain.block_metadata", "missing_key"): _METADATA_LEVEL,
-}
-"""The (id, family) pairs a known library defect fails, and the defect."""
-
-
-def _params() -> list[Any]:
-    return [
-        pytest.param(
-            id,
-            family,
-            id=f"{id}-{family}",
-            marks=[pytest.mark.xfail(strict=True, reason=DEFECTS[id, family])]
-            if (id, family) in DEFECTS
-            else [],
-        )
-        for id in IDS
-        for family in CHANGES
-    ]
-
-
-@pytest.mark.parametrize(("id", "family"), _params())
+@pytest.mark.parametrize("family", CHANGES)
+@pytest.mark.parametrize("id", IDS)
 def test_wrong_values_are_written_or_refused_at_their_place(id: str, family: str) -> None:
     tried, found = problems(id, family)
     if not tried:

@@ -434,12 +434,16 @@ def test_timestamp_to_json(seconds: int, json_: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("value", "code"), [(2**63, "out_of_range"), (True, "wrong_type"), ("0", "wrong_type")]
+    ("value", "code"), [(2**63, "invalid_int"), (True, "wrong_type"), ("0", "wrong_type")]
 )
 def test_timestamp_to_json_errors(value: Any, code: str) -> None:
+    """``to_json`` refuses what ``encode`` refuses, with its error (int64's)."""
     with pytest.raises(EncodeError) as info:
         protocol.to_json(value)
     assert info.value.code == code
+    with pytest.raises(EncodeError) as binary:
+        protocol.encode(value)
+    assert (binary.value.code, binary.value.message) == (code, info.value.message)
 
 
 def test_timestamp_binary() -> None:

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import data_encoding as de
 from data_encoding.errors import DecodeError, EncodeError
 from data_encoding.jsonvalue import DuplicateKeys, JsonValue
 from data_encoding.tree.bson import decode_bson, encode_bson
@@ -301,40 +302,47 @@ def _deep_list(levels: int) -> JsonValue:
 
 
 @pytest.mark.parametrize(
-    ("value", "code"),
+    ("value", "code", "path"),
     [
-        ({1: 2}, "not_json"),
-        ({"a": {None: 2}}, "not_json"),
-        ({"a": (1,)}, "not_json"),
-        ((1, 2), "not_json"),
-        (b"x", "not_json"),
-        ({1, 2}, "not_json"),
-        ([object()], "not_json"),
-        (math.nan, "not_json"),
-        (math.inf, "not_json"),
-        ({"x": [-math.inf]}, "not_json"),
-        (DuplicateKeys([("a", 1), ("a", 2)], "a"), "not_json"),
-        ({"a\x00b": 1}, "invalid_bson"),
-        ({"x": {"\x00": None}}, "invalid_bson"),
-        (2**53 + 1, "out_of_range"),
-        (-(2**53) - 1, "out_of_range"),
-        ({"n": [2**64 + 1]}, "out_of_range"),
-        (10**400, "out_of_range"),
-        (-(10**400), "out_of_range"),
-        ("\ud800", "invalid_utf8"),
-        ({"\udc00": 1}, "invalid_utf8"),
-        (["ok", "a\udfffb"], "invalid_utf8"),
-        (_cyclic(), "too_deep"),
-        (_deep_list(100000), "too_deep"),
+        ({1: 2}, "not_json", ()),
+        ({"a": {None: 2}}, "not_json", ("a",)),
+        ({"a": (1,)}, "not_json", ("a",)),
+        ((1, 2), "not_json", ()),
+        (b"x", "not_json", ()),
+        ({1, 2}, "not_json", ()),
+        ([object()], "not_json", (0,)),
+        (math.nan, "not_json", ()),
+        (math.inf, "not_json", ()),
+        ({"x": [-math.inf]}, "not_json", ("x", 0)),
+        (DuplicateKeys([("a", 1), ("a", 2)], "a"), "duplicate_field", ("a",)),
+        ({"k": DuplicateKeys([("a", 1), ("a", 2)], "a")}, "duplicate_field", ("k", "a")),
+        ({"a\x00b": 1}, "invalid_bson", ()),
+        ({"x": {"\x00": None}}, "invalid_bson", ("x",)),
+        (2**53 + 1, "out_of_range", ()),
+        (-(2**53) - 1, "out_of_range", ()),
+        ({"n": [2**64 + 1]}, "out_of_range", ("n", 0)),
+        (10**400, "out_of_range", ()),
+        (-(10**400), "out_of_range", ()),
+        ("\ud800", "invalid_utf8", ()),
+        ({"\udc00": 1}, "invalid_utf8", ()),
+        (["ok", "a\udfffb"], "invalid_utf8", (1,)),
+        (_cyclic(), "too_deep", (0,) * 100),
+        (_deep_list(100000), "too_deep", (0,) * 100),
     ],
 )
-def test_encode_failures(value: object, code: str) -> None:
+def test_encode_failures(value: object, code: str, path: tuple[str | int, ...]) -> None:
+    """Refused with the error ``to_json`` gives, at the same place: the
+    member or item that is wrong (a key's error is its object's)."""
     with pytest.raises(EncodeError) as info:
         encode_bson(value)  # type: ignore[arg-type]
     assert info.value.code == code
     assert info.value.offset is None
-    assert info.value.path == ()
+    assert info.value.path == path
     assert info.value.message
+    if code not in ("invalid_bson", "out_of_range"):  # BSON's own limits: NUL, doubles
+        with pytest.raises(EncodeError) as json_info:
+            de.json.to_json(value)  # type: ignore[arg-type]
+        assert (json_info.value.code, json_info.value.path) == (code, path)
 
 
 @settings(max_examples=500)

@@ -45,7 +45,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 from ..errors import EncodeError, JsonError
-from ..tree.core import Encoding, publish
+from ..tree.core import Encoding, identity, publish
 from ..tree.fixed import bytes_
 from ..tree.leaves import wrong_type, wrong_value_type
 from ..tree.records import Named
@@ -231,10 +231,13 @@ def _curve_case(tag: int, title: str) -> Any:
 
 def _binary() -> Encoding[Any]:
     titles = ("Ed25519", "Secp256k1", "P256")  # by tag, as CURVES
-    return Named(
+    curves = Named(
         "Signature.Public_key_hash",
         def_("public_key_hash", union([_curve_case(t, n) for t, n in enumerate(titles)])),
     )
+    # the value is checked as to_json checks it: one bad value, one error
+    # (the union alone would say no_case_matched of whatever is not a hash)
+    return conv(_checked, identity, curves)
 
 
 public_key_hash: Encoding[PublicKeyHash] = DirectJson(

@@ -216,13 +216,10 @@ rfc: Encoding[int] = def_(
 
 
 def _to_json(value: Any) -> JsonValue:
-    if type(value) is int:
-        if MIN_RFC3339 <= value <= MAX_RFC3339:
-            return print_rfc3339(value)
-        if -(2**63) <= value < 2**63:
-            return str(value)
-        raise EncodeError("out_of_range", f"{describe_value(value)} is not a 64-bit timestamp")
-    raise wrong_value_type("an int", value)
+    if type(value) is int and MIN_RFC3339 <= value <= MAX_RFC3339:
+        return print_rfc3339(value)
+    # the binary side's checks and errors: one bad value, one error
+    return int64.to_json(value)
 
 
 def _from_json(json: JsonValue) -> int:

@@ -272,7 +272,7 @@ def select_write(u: Union) -> Writer:
     def build() -> Writer:
         pack = struct.Struct(">B" if u.tag_width == 1 else ">H").pack
         tagged = [
-            (matches, hard, (pack(c.tag), c.enc._write))
+            (matches, hard, (pack(c.tag), c.enc._write), c.enc)
             for c, (matches, hard) in zip(u.cases, value_selectors(u), strict=True)
             if c.tag is not None
         ]

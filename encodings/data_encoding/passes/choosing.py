@@ -22,6 +22,7 @@ from typing import Any
 
 from ..compiling import built
 from ..errors import DataEncodingError, EncodeError, JsonError, describe_value, type_name
+from ..jsonvalue import DuplicateKeys
 from ..tree.core import Encoding, Predicate
 from ..tree.framing import Wrapper
 from ..tree.leaves import is_integer
@@ -30,7 +31,7 @@ from ..tree.records import Obj, Tup
 from ..tree.sequences import ListEncoding
 from ..tree.strings import RawBytes
 from ..tree.unions import Case, StringEnum, Union
-from ..tree.wrappers import Conv, Splitted
+from ..tree.wrappers import Conv, Mu, Splitted
 from ..tree.zarith import Zarith
 from .transparent import unwrap
 
@@ -128,25 +129,26 @@ def by_constant(u: Union) -> Member | None:
 
 def first_case(
     u: Union,
-    cases: Sequence[tuple[Callable[[Any], bool], bool, Any]],
+    cases: Sequence[tuple[Callable[[Any], bool], bool, Any, Encoding[Any]]],
     value: Any,
     attempt: Callable[[Any, Any, Any], Any],
     context: Any,
     cls: type[EncodeError] | type[JsonError],
     told: Member | None,
 ) -> Any:
-    """``attempt(payload, value, context)`` with the first case that takes ``value``.
+    """``attempt(payload, value, context)`` with the first case that takes ``value``
+    (``cases``: each case's selector, whether it is decisive, payload and encoding).
 
     A case chosen by a decisive selector reports its own failure; the others
     are skipped when they fail. With no case left, the error that says best
-    what is wrong is the only plausible case's, or the one that got furthest
-    into the value (the longest path), when the cases that got that far all
-    say the same (alternative spellings of one shape fail at one place); else
-    :func:`miss` (using the member ``told`` that tells the cases apart, if
-    any).
+    what is wrong is the only plausible case's, or that of the case that read
+    furthest into the value (:func:`progress`), when the cases that got that
+    far all say the same (alternative spellings of one shape fail at one
+    place); else :func:`miss` (using the member ``told`` that tells the cases
+    apart, if any).
     """
-    failures: list[DataEncodingError] | None = None  # built on the error path only
-    for matches, hard, payload in cases:
+    failures: list[tuple[tuple[int, ...], DataEncodingError]] | None = None  # on errors only
+    for matches, hard, payload, enc in cases:
         if not matches(value):
             continue
         try:
@@ -154,20 +156,81 @@ def first_case(
         except cls as err:
             if hard:
                 raise
-            failures = [*(failures or ()), err]
+            failures = [*(failures or ()), (progress(enc, err.path), err)]
     if failures is not None:
-        depth = max(len(err.path) for err in failures)
-        said = {(err.code, err.message, err.path) for err in failures if len(err.path) == depth}
-        if len(failures) == 1 or (depth and len(said) == 1):
-            raise next(err for err in failures if len(err.path) == depth)
+        furthest = max(reached for reached, _ in failures)
+        best = [err for reached, err in failures if reached == furthest]
+        said = {(err.code, err.message, err.path) for err in best}
+        if len(failures) == 1 or (furthest and len(said) == 1):
+            raise best[0]
     raise miss(u, value, cls, told)
+
+
+def progress(e: Encoding[Any], path: tuple[str | int, ...]) -> tuple[int, ...]:
+    """How far reading ``e`` got when it failed at ``path``: at each step, the
+    member's place in its record's reading order, or the item's index (0
+    where the step is not known: inside a union or a tuple). Compared as tuples, the
+    case that read more members before failing is further, and, among those
+    that failed in one member, the one that got deeper into it: the two
+    dialects of a schema differ in a member's form, and the one that fails
+    in a member read before the real mistake is not the one meant."""
+    reached = []
+    node: Encoding[Any] | None = e
+    for step in path:
+        node = None if node is None else _readable(node)
+        if isinstance(node, Obj) and type(step) is str:
+            order = member_order(node)
+            reached.append(order.index(step) if step in order else len(order))
+            node = _member(node, step)
+        elif isinstance(node, ListEncoding) and type(step) is int:
+            reached.append(step)
+            node = node.elt
+        else:
+            reached.append(0)
+            node = None
+    return tuple(reached)
+
+
+def _readable(e: Encoding[Any]) -> Encoding[Any]:
+    """The node that reads ``e``'s JSON (through wrappers and recursion)."""
+    while True:
+        inner = e.body if isinstance(e, Mu) else unwrap(e, "json")
+        if inner is None:
+            return e
+        e = inner
+
+
+def member_order(e: Obj) -> list[str]:
+    """The members of ``e`` in the order its reader reads them (spliced
+    records' in their place)."""
+    order: list[str] = []
+    for p in e.parts:
+        if p.mode != "splice":
+            order.append(str(p.key))
+            continue
+        inner = _readable(p.enc)
+        order.extend(member_order(inner) if isinstance(inner, Obj) else sorted(p.keys))
+    return order
+
+
+def _member(e: Obj, key: str) -> Encoding[Any] | None:
+    for p in e.parts:
+        if p.mode != "splice" and p.key == key:
+            return p.enc
+        if p.mode == "splice" and key in p.keys:
+            inner = _readable(p.enc)
+            return _member(inner, key) if isinstance(inner, Obj) else None
+    return None
 
 
 def miss(
     u: Union, value: Any, cls: type[EncodeError] | type[JsonError], told: Member | None
 ) -> DataEncodingError:
-    """The error for a value no case of ``u`` takes: when the cases are told
-    apart by a member, what is wrong with that member."""
+    """The error for a value no case of ``u`` takes: an object given a member
+    twice (no case takes one) is refused at that member; else, when the
+    cases are told apart by a member, what is wrong with that member."""
+    if isinstance(value, DuplicateKeys):
+        return value.error(cls)
     if told is None:
         return cls("no_case_matched", f"no case of the {u.what} matches {describe_value(value)}")
     key, cases = told
@@ -254,7 +317,7 @@ def _string_enum_accepts(e: StringEnum) -> Predicate:
 
 @accepts.register
 def _obj_accepts(e: Obj) -> Predicate:
-    return partial(_has_fields, e, _is_dict)
+    return partial(_has_fields, e, tuple(constants(e).items()), _is_dict)
 
 
 @accepts.register
@@ -277,13 +340,17 @@ def _any_case(tests: list[Predicate], value: Any) -> bool:
     return any(matches(value) for matches in tests)
 
 
-def _has_fields(e: Obj, is_object: Predicate, value: Any) -> bool:
-    """``value`` is an object (``is_object``) with ``e``'s required fields and
-    no other than ``e``'s."""
+def _has_fields(
+    e: Obj, constants: tuple[tuple[str, str], ...], is_object: Predicate, value: Any
+) -> bool:
+    """``value`` is an object (``is_object``) with ``e``'s required fields, no
+    other than ``e``'s, and its ``constants`` (a case whose constant member
+    does not hold is not the one meant: its error would blame that member)."""
     return (
         bool(is_object(value))
         and value.keys() <= e.keys
         and all(p.key in value for p in e.parts if p.mode == "req")
+        and all(value[k] == c for k, c in constants)
     )
 
 
@@ -403,7 +470,7 @@ def _string_enum_accepts_json(e: StringEnum) -> Predicate:
 
 @accepts_json.register
 def _obj_accepts_json(e: Obj) -> Predicate:
-    return partial(_has_fields, e, _is_json_object)
+    return partial(_has_fields, e, tuple(json_constants(e).items()), _is_json_object)
 
 
 @accepts_json.register

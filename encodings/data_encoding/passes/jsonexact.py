@@ -44,7 +44,7 @@ from .choosing import Member, first_case, json_member, json_selectors, member, v
 from .recordgen import bad_arity, key_error, spliced
 from .transparent import unwrap
 
-__all__ = ["Via", "exact_from", "exact_to", "same_converters"]
+__all__ = ["Via", "exact_from", "exact_to", "json_checks", "same_converters"]
 
 
 @dataclass(frozen=True)
@@ -523,12 +523,12 @@ def _mu_from(e: Mu, via: Via) -> FromJson:
 @exact_to.register
 def _union_to(u: Union, via: Via) -> ToJson:
     cases = [
-        (matches, hard, (i, via.to(c.enc)))
+        (matches, hard, (i, via.to(c.enc)), c.enc)
         for i, (c, (matches, hard)) in enumerate(zip(u.cases, value_selectors(u), strict=True))
     ]
     # every case, JSON-only ones too, may print a value
     told = member(u) if len(u.tagged) == len(u.cases) else None
-    checks = _json_checks(u)
+    checks = json_checks(u)
 
     def select(value: Any) -> JsonValue:
         index, json = first_case(u, cases, value, _convert_indexed, None, EncodeError, told)
@@ -542,7 +542,7 @@ def _union_to(u: Union, via: Via) -> ToJson:
 @exact_from.register
 def _union_from(u: Union, via: Via) -> FromJson:
     cases = [
-        (matches, hard, via.from_(c.enc))
+        (matches, hard, via.from_(c.enc), c.enc)
         for c, (matches, hard) in zip(u.cases, json_selectors(u), strict=True)
     ]
     told = json_member(u)
@@ -587,7 +587,7 @@ def _convert_indexed(
     return index, convert(value)
 
 
-def _json_checks(u: Union) -> list[Callable[[JsonValue, Any], None]] | None:
+def json_checks(u: Union) -> list[Callable[[JsonValue, Any], None]] | None:
     """For each case of ``u``, a check that the JSON it printed for a value
     reads back as that value: no earlier case reads it otherwise
     (``from_json`` tries the cases in order). ``None`` when the cases' JSON

@@ -67,9 +67,7 @@ def key_error(
     order, that is no field; else the first required field, in field order,
     that is missing; ``None`` when the keys are right."""
     if isinstance(value, DuplicateKeys):
-        return JsonError("duplicate_field", f"duplicate member {value.duplicate!r}").within(
-            value.duplicate
-        )
+        return value.error(cls)
     for key in value:
         if key not in keys:
             return cls("unexpected_field", f"unexpected field {describe_value(key)}").within(key)

@@ -64,9 +64,7 @@ def _check(value: Any, cls: type[EncodeError] | type[JsonError], level: int) -> 
                 raise err.within(i) from None
         return
     if isinstance(value, DuplicateKeys):
-        raise cls("duplicate_field", f"duplicate member {value.duplicate!r}").within(
-            value.duplicate
-        )
+        raise value.error(cls)
     if isinstance(value, dict):
         for key, item in value.items():
             if not isinstance(key, str):

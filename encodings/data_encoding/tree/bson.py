@@ -35,10 +35,10 @@ from __future__ import annotations
 import math
 import struct
 from collections.abc import Iterable
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from .. import depth
-from ..errors import DecodeError, EncodeError, describe_value, type_name
+from ..errors import DataEncodingError, DecodeError, EncodeError, describe_value, type_name
 from ..jsonvalue import DuplicateKeys, JsonValue
 
 __all__ = ["decode_bson", "encode_bson"]
@@ -136,7 +136,7 @@ def _write_value(out: bytearray, value: object, level: int) -> int:
     if isinstance(value, dict):
         if isinstance(value, DuplicateKeys):
             # Parsed JSON that repeated a key: no encoding accepts it as an object.
-            raise EncodeError("not_json", f"object has duplicate key {value.duplicate!r}")
+            raise value.error(EncodeError)
         _write_document(out, value.items(), level, keyed=True)
         return _DOCUMENT_TYPE
     if isinstance(value, list):
@@ -148,7 +148,7 @@ def _write_value(out: bytearray, value: object, level: int) -> int:
 
 
 def _write_document(
-    out: bytearray, items: Iterable[tuple[object, object]], level: int, *, keyed: bool
+    out: bytearray, items: Iterable[tuple[Any, object]], level: int, *, keyed: bool
 ) -> None:
     if level >= depth.max_depth():
         raise depth.too_deep(EncodeError)
@@ -176,7 +176,10 @@ def _write_document(
         out.append(0)  # type byte, patched once the value is written
         out += key_bytes
         out.append(0)
-        out[type_pos] = _write_value(out, item, level + 1)
+        try:
+            out[type_pos] = _write_value(out, item, level + 1)
+        except DataEncodingError as err:  # placed at the member, as to_json places it
+            raise err.within(key) from None
     out.append(0)
     length = len(out) - start
     if length > _MAX_INT32:

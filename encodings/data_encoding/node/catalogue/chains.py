@@ -25,7 +25,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING, Any, Literal, TypedDict, cast
 
-from ...errors import DecodeError, EncodeError, JsonError, describe_value
+from ...errors import DataEncodingError, DecodeError, EncodeError, JsonError, describe_value
 from ...jsonvalue import JsonValue
 from ...tree.anyjson import json
 from ...tree.core import Encoding, publish
@@ -160,19 +160,8 @@ def _metadata_of_json(cls: type[DecodeError] | type[JsonError], found: JsonValue
     if type(found) is not dict:
         raise cls("wrong_type", f"block metadata is an object, not {describe_value(found)}")
     value: dict[str, Any] = dict(found)
-    for key in ("level", "protocol", "next_protocol"):
-        if key not in value:
-            raise cls("missing_field", f"block metadata has no {key!r}").within(key)
-    level = value["level"]
-    if type(level) is not dict or "level" not in level:
-        raise cls("missing_field", "the metadata's level has no 'level'").within("level")
-    number = level["level"]
-    if cls is DecodeError and type(number) is float and number.is_integer():
-        number = int(number)  # BSON writes every number as a double
-    if type(number) is not int or number not in _INT32:
-        error = cls("out_of_range", f"level {describe_value(number)} is not an int32")
-        raise error.within("level").within("level")  # $.level.level
-    value["level"] = {**level, "level": number}
+    _check_members(cls, value)
+    value["level"] = _level(cls, value["level"])
     for key in ("protocol", "next_protocol"):
         try:
             value[key] = ProtocolHash.from_b58check(value[key])
@@ -184,12 +173,39 @@ def _metadata_of_json(cls: type[DecodeError] | type[JsonError], found: JsonValue
 def _metadata_to_json(value: Any) -> JsonValue:
     if not isinstance(value, dict):
         raise EncodeError("wrong_type", f"block metadata is a dict, not {describe_value(value)}")
+    _check_members(EncodeError, value)
     out: dict[str, JsonValue] = dict(value)
+    out["level"] = _level(EncodeError, value["level"])
     for key in ("protocol", "next_protocol"):
-        if key not in value:
-            raise EncodeError("missing_field", f"block metadata has no {key!r}").within(key)
         out[key] = ProtocolHash.b58check_of(value[key])
     return out
+
+
+def _check_members(cls: type[DataEncodingError], value: dict[str, Any]) -> None:
+    for key in ("level", "protocol", "next_protocol"):
+        if key not in value:
+            raise cls("missing_field", f"block metadata has no {key!r}").within(key)
+
+
+def _level(cls: type[DataEncodingError], level: Any) -> dict[str, Any]:
+    """The metadata's ``level`` member checked, one way or the other: an
+    object whose ``level`` is an int32 (which BSON bytes hold as a double)."""
+    if type(level) is not dict:
+        error = cls("wrong_type", f"the metadata's level is an object, not {describe_value(level)}")
+        raise error.within("level")
+    if "level" not in level:
+        raise (
+            cls("missing_field", "the metadata's level has no 'level'")
+            .within("level")
+            .within("level")
+        )
+    number = level["level"]
+    if cls is DecodeError and type(number) is float and number.is_integer():
+        number = int(number)
+    if type(number) is not int or number not in _INT32:
+        error = cls("out_of_range", f"level {describe_value(number)} is not an int32")
+        raise error.within("level").within("level")  # $.level.level
+    return {**level, "level": number}
 
 
 def _metadata_values() -> SearchStrategy[Any]:
