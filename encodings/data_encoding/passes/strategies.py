@@ -13,7 +13,7 @@ strategy is asked for. Each encoding's strategy is built once and kept on it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import partial, singledispatch
 from typing import Any, TypeVar
 
@@ -21,10 +21,10 @@ from hypothesis import strategies as st
 from hypothesis.strategies import SearchStrategy
 
 from ..compiling import built
-from ..errors import DataEncodingError
+from ..errors import DataEncodingError, DefinitionError, EncodeError, describe_value
 from ..node.hashes import HashBytes
 from ..tree.anyjson import Bson
-from ..tree.core import Encoding, Predicate
+from ..tree.core import Encoding
 from ..tree.framing import HEADERS, CheckSize, DynamicSize, Wrapper
 from ..tree.primitives import Bool, Float, Int, ZeroWidth
 from ..tree.records import Obj, Tup
@@ -33,21 +33,35 @@ from ..tree.strings import RawBytes, text_of
 from ..tree.unions import StringEnum, Union
 from ..tree.wrappers import Conv, Mu, Splitted
 from ..tree.zarith import Zarith
-from .choosing import value_selectors
+from .binaryrules import canonical
+from .jsonexact import json_checks
 
 T = TypeVar("T")
 
-__all__ = ["from_encoding"]
+__all__ = ["binary_values", "from_encoding"]
 
 
 def from_encoding(e: Encoding[T]) -> SearchStrategy[T]:
     """A strategy of values ``e`` encodes, and that round-trip through its
     binary and JSON forms (built once, kept on ``e`` like its compiled pieces)."""
-    return built(e, "strategies.values", partial(_build, e))
+    return _values(e, True)
+
+
+def binary_values(e: Encoding[T]) -> SearchStrategy[T]:
+    """A strategy of values that round-trip through ``e``'s binary form (what
+    a ``splitted`` draws for its binary side: its JSON form is another's)."""
+    return _values(e, False)
+
+
+def _values(e: Encoding[T], json: bool) -> SearchStrategy[T]:
+    """``e``'s values; with ``json`` false, values of its binary form only
+    (the binary side of a ``splitted``, whose JSON form is another's)."""
+    key = "strategies.values" if json else "strategies.binary_values"
+    return built(e, key, partial(_build, e, json))
 
 
 @singledispatch
-def _build(e: Encoding[Any]) -> SearchStrategy[Any]:
+def _build(e: Encoding[Any], json: bool) -> SearchStrategy[Any]:
     raise NotImplementedError(f"no strategy for {type(e).__name__} (a user's encoding class?)")
 
 
@@ -55,29 +69,29 @@ def _build(e: Encoding[Any]) -> SearchStrategy[Any]:
 
 
 @_build.register
-def _zero_width(e: ZeroWidth) -> SearchStrategy[Any]:
+def _zero_width(e: ZeroWidth, json: bool) -> SearchStrategy[Any]:
     return st.builds(lambda: e.atom.unpack(None))  # type: ignore[misc]
 
 
 @_build.register
-def _bool(_e: Bool) -> SearchStrategy[bool]:
+def _bool(_e: Bool, json: bool) -> SearchStrategy[bool]:
     return st.booleans()
 
 
 @_build.register
-def _int(e: Int) -> SearchStrategy[int]:
+def _int(e: Int, json: bool) -> SearchStrategy[int]:
     return st.integers(e.lo, e.hi)
 
 
 @_build.register
-def _float(e: Float) -> SearchStrategy[float]:
+def _float(e: Float, json: bool) -> SearchStrategy[float]:
     if e.lo is None:
         return st.floats(allow_nan=False, allow_infinity=False)
     return st.floats(e.lo, e.hi, allow_nan=False)
 
 
 @_build.register
-def _zarith(e: Zarith) -> SearchStrategy[int]:
+def _zarith(e: Zarith, json: bool) -> SearchStrategy[int]:
     bound = 2**256
     if e.natural:
         return st.integers(0, 127) | st.integers(0, bound)
@@ -85,7 +99,7 @@ def _zarith(e: Zarith) -> SearchStrategy[int]:
 
 
 @_build.register
-def _raw_bytes(e: RawBytes) -> SearchStrategy[Any]:
+def _raw_bytes(e: RawBytes, json: bool) -> SearchStrategy[Any]:
     limit = e.exact_length if e.exact_length is not None else e.plain_json_limit
     low = e.exact_length or 0
     high = limit if limit is not None else 64
@@ -101,13 +115,13 @@ def _raw_bytes(e: RawBytes) -> SearchStrategy[Any]:
 
 
 @_build.register
-def _hash(e: HashBytes) -> SearchStrategy[Any]:
+def _hash(e: HashBytes, json: bool) -> SearchStrategy[Any]:
     size = e.hash_type.size
     return st.binary(min_size=size, max_size=size).map(e.hash_type)
 
 
 @_build.register
-def _bson(_e: Bson) -> SearchStrategy[Any]:
+def _bson(_e: Bson, json: bool) -> SearchStrategy[Any]:
     # values that survive BSON unchanged: no array at the root
     scalars = (
         st.none()
@@ -126,7 +140,7 @@ def _bson(_e: Bson) -> SearchStrategy[Any]:
 
 
 @_build.register
-def _string_enum(e: StringEnum) -> SearchStrategy[Any]:
+def _string_enum(e: StringEnum, json: bool) -> SearchStrategy[Any]:
     return st.sampled_from(e.values)
 
 
@@ -134,13 +148,13 @@ def _string_enum(e: StringEnum) -> SearchStrategy[Any]:
 
 
 @_build.register
-def _obj(e: Obj) -> SearchStrategy[dict[str, Any]]:
+def _obj(e: Obj, json: bool) -> SearchStrategy[dict[str, Any]]:
     pieces = []
     for p in e.parts:
         if p.mode == "splice":
-            pieces.append(from_encoding(p.enc))
+            pieces.append(_values(p.enc, json))
         else:
-            value = from_encoding(p.enc)
+            value = _values(p.enc, json)
             if p.mode == "varopt":  # a present value must take bytes
                 value = value.filter(_takes_bytes(p.enc))
             if p.mode in ("opt", "varopt"):
@@ -161,86 +175,162 @@ def _takes_bytes(e: Encoding[Any]) -> Callable[[Any], bool]:
 
 
 @_build.register
-def _tup(e: Tup) -> SearchStrategy[tuple[Any, ...]]:
+def _tup(e: Tup, json: bool) -> SearchStrategy[tuple[Any, ...]]:
     pieces = [
-        from_encoding(p.enc) if p.mode == "splice" else from_encoding(p.enc).map(lambda x: (x,))
+        _values(p.enc, json) if p.mode == "splice" else _values(p.enc, json).map(lambda x: (x,))
         for p in e.parts
     ]
     return st.tuples(*pieces).map(lambda ts: tuple(x for t in ts for x in t))
 
 
 @_build.register
-def _list(e: ListEncoding) -> SearchStrategy[list[Any]]:
+def _list(e: ListEncoding, json: bool) -> SearchStrategy[list[Any]]:
     mode, arg = e.count_mode
     if mode == "exactly":
-        return st.lists(from_encoding(e.elt), min_size=arg, max_size=arg)
+        return st.lists(_values(e.elt, json), min_size=arg, max_size=arg)
     cap = 6 if e.max_length is None else min(e.max_length, 6)
-    return st.lists(from_encoding(e.elt), max_size=cap)
+    return st.lists(_values(e.elt, json), max_size=cap)
 
 
 @_build.register
-def _union(e: Union) -> SearchStrategy[Any]:
-    # values a case's selector gives to an earlier case would not round-trip
-    # through that case: keep, for each case, only the values it wins
-    tagged = [
-        (c, matches)
-        for c, (matches, _) in zip(e.cases, value_selectors(e), strict=True)
-        if c.tag is not None
-    ]
-    selectors = [matches for _, matches in tagged]
-    strategies = [
-        from_encoding(c.enc).filter(_wins(selectors[i], selectors[:i]))
-        for i, (c, _) in enumerate(tagged)
-    ]
+def _union(e: Union, json: bool) -> SearchStrategy[Any]:
+    # a case's values are those the writer writes with that case (an earlier
+    # case may take some of them) and, with ``json``, that have a JSON form
+    # of their own (an earlier case may read some of their JSON); nothing
+    # else is filtered: a value that fails otherwise is a defect to report
+    written_with = canonical(e)
+    has_json = json and json_checks(e) is not None
+    strategies = []
+    for c in e.tagged:
+        values = _values(c.enc, json)
+        if written_with is not None and c.tag is not None:  # (always tagged)
+            values = values.filter(_Named(f"written_with_case({c.tag})", written_with[c.tag]))
+        if has_json:
+            values = values.filter(_Named("has_own_json", partial(_has_own_json, e)))
+        strategies.append(values)
+    return st.one_of(strategies)
 
-    # and, in JSON, an earlier case may claim a value's JSON ("-1" of a z
-    # case read as a string case): such values have no faithful JSON form
-    def json_faithful(value: Any) -> bool:
-        try:
-            return bool(e.from_json(e.to_json(value)) == value)
-        except DataEncodingError:
+
+class _Named:
+    """A function given to a strategy (a filter, a map), shown by a short
+    name: a strategy's ``repr`` shows them, and the encoding each holds would
+    take kilobytes."""
+
+    __slots__ = ("fn", "name")
+
+    def __init__(self, name: str, fn: Callable[[Any], Any]) -> None:
+        self.name, self.fn = name, fn
+
+    def __call__(self, value: Any) -> Any:
+        return self.fn(value)
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+def _has_own_json(u: Union, value: Any) -> bool:
+    """Whether ``u`` prints ``value``'s JSON (it refuses one that an earlier
+    case would read back as another value)."""
+    try:
+        u.to_json(value)
+    except EncodeError as err:
+        if err.code == "ambiguous_json" and not err.path:
             return False
-
-    return st.one_of(strategies).filter(json_faithful)
-
-
-def _wins(own: Predicate, earlier: Sequence[Predicate]) -> Callable[[Any], bool]:
-    """Whether a case, and no case before it, selects a value."""
-    return lambda v: bool(own(v)) and not any(p(v) for p in earlier)
+        raise
+    return True
 
 
 # ---------------------------------------------------------------- wrappers
 
 
 @_build.register(Wrapper)
-def _wrapper(e: Wrapper[Any]) -> SearchStrategy[Any]:
-    return from_encoding(e.inner)
+def _wrapper(e: Wrapper[Any], json: bool) -> SearchStrategy[Any]:
+    return _values(e.inner, json)
 
 
 @_build.register(DynamicSize)
-def _dynamic_size(e: DynamicSize[Any]) -> SearchStrategy[Any]:
+def _dynamic_size(e: DynamicSize[Any], json: bool) -> SearchStrategy[Any]:
     largest, size_of = HEADERS[e.kind][2], e.inner._size_of
-    return from_encoding(e.inner).filter(lambda v: size_of(v) <= largest)
+    return _values(e.inner, json).filter(lambda v: size_of(v) <= largest)
 
 
 @_build.register(CheckSize)
-def _check_size(e: CheckSize[Any]) -> SearchStrategy[Any]:
+def _check_size(e: CheckSize[Any], json: bool) -> SearchStrategy[Any]:
     limit, size_of = e.limit, e.inner._size_of
-    return from_encoding(e.inner).filter(lambda v: size_of(v) <= limit)
+    return _values(e.inner, json).filter(lambda v: size_of(v) <= limit)
 
 
 @_build.register(Conv)
-def _conv(e: Conv[Any]) -> SearchStrategy[Any]:
+def _conv(e: Conv[Any], json: bool) -> SearchStrategy[Any]:
     if e.values is not None:
         return e.values()
-    return from_encoding(e.inner).map(e.from_wire)
+    # the wire side's values, through ``from_wire``: a wire value it refuses
+    # (raises for) is not a value; one that does not come back through
+    # ``to_wire`` is the user's to say (``values=``)
+    return _values(e.inner, json).map(_Named("from_wire", partial(_from_wire, e))).filter(_is_value)
+
+
+_REFUSED = object()
+
+
+def _is_value(value: Any) -> bool:
+    return value is not _REFUSED
+
+
+def _from_wire(e: Conv[Any], wire: Any) -> Any:
+    try:
+        value = e.from_wire(wire)
+    except RecursionError:
+        raise
+    except Exception:
+        return _REFUSED
+    try:
+        back = e.from_wire(e.to_wire(value))
+    except RecursionError:
+        raise
+    except Exception as exc:
+        back = exc
+    if back != value:
+        raise _no_values(
+            e,
+            "conv",
+            f"{describe_value(value)} (read from {describe_value(wire)}) comes back as "
+            f"{describe_value(back)}",
+        )
+    return value
+
+
+def _no_values(e: Encoding[Any], combinator: str, why: str) -> DefinitionError:
+    return DefinitionError(
+        f"{e!r}: {why}; give the {combinator} its values: "
+        f"{combinator}(..., values=<a strategy factory>)"
+    )
 
 
 @_build.register
-def _mu(e: Mu) -> SearchStrategy[Any]:
-    return st.deferred(lambda: from_encoding(e.body))
+def _mu(e: Mu, json: bool) -> SearchStrategy[Any]:
+    return st.deferred(lambda: _values(e.body, json))
 
 
 @_build.register(Splitted)
-def _splitted(e: Splitted[Any]) -> SearchStrategy[Any]:
-    return from_encoding(e.binary)
+def _splitted(e: Splitted[Any], json: bool) -> SearchStrategy[Any]:
+    if e.values is not None:
+        return e.values()
+    # the binary side's values, which the JSON side must take as they are
+    values = binary_values(e.binary)
+    return values.map(_Named("json_side_takes", partial(_json_takes, e))) if json else values
+
+
+def _json_takes(e: Splitted[Any], value: Any) -> Any:
+    try:
+        back = e.from_json(e.to_json(value))
+    except DataEncodingError as err:
+        back = err
+    if back != value:
+        raise _no_values(
+            e,
+            "splitted",
+            f"its JSON side reads {describe_value(value)} of its binary side as "
+            f"{describe_value(back)}",
+        )
+    return value

@@ -251,14 +251,22 @@ def mu(
 class Splitted(Encoding[T]):
     """One encoding's JSON form with another's binary form: see :func:`splitted`."""
 
-    def __init__(self, json: Encoding[T], binary: Encoding[T]) -> None:
+    def __init__(
+        self,
+        json: Encoding[T],
+        binary: Encoding[T],
+        values: Callable[[], SearchStrategy[T]] | None = None,
+    ) -> None:
         self.json = expect_encoding(json, "splitted")
         self.binary = expect_encoding(binary, "splitted")
+        if values is not None:
+            expect_callable(values, "splitted", "values")
+        self.values = values
         self.size = binary.size
         self.nullable = json.nullable
 
     def _rebuild(self) -> tuple[Any, ...]:
-        return (Splitted, (self.json, self.binary))
+        return (Splitted, (self.json, self.binary, self.values))
 
 
 class DirectJson(Splitted[T]):
@@ -286,6 +294,16 @@ class DirectJson(Splitted[T]):
 
 
 @combinator
-def splitted(*, json: Encoding[T], binary: Encoding[T]) -> Splitted[T]:
-    """``json``'s JSON form with ``binary``'s binary form (they share values)."""
-    return Splitted(json, binary)
+def splitted(
+    *,
+    json: Encoding[T],
+    binary: Encoding[T],
+    values: Callable[[], SearchStrategy[T]] | None = None,
+) -> Splitted[T]:
+    """``json``'s JSON form with ``binary``'s binary form (they share values).
+
+    ``values``, when given, is called (once, lazily) for the Hypothesis
+    strategy of the values; without it the strategy is ``binary``'s, which
+    suits only a ``json`` that reads back every ``binary`` value.
+    """
+    return Splitted(json, binary, values)
