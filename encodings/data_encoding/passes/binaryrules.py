@@ -279,7 +279,7 @@ def select_write(u: Union) -> Writer:
         told = member(u)
 
         def write(out: bytearray, value: Any) -> None:
-            first_case(u, tagged, value, _write_case, out, EncodeError, told)
+            first_case(u, tagged, value, _write_case, out, EncodeError, told, True)
 
         return write
 

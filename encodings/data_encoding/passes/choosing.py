@@ -135,12 +135,17 @@ def first_case(
     context: Any,
     cls: type[EncodeError] | type[JsonError],
     told: Member | None,
+    every_case: bool,
 ) -> Any:
     """``attempt(payload, value, context)`` with the first case that takes ``value``
     (``cases``: each case's selector, whether it is decisive, payload and encoding).
 
     A case chosen by a decisive selector reports its own failure; the others
-    are skipped when they fail. With no case left, the error that says best
+    are skipped when they fail, and so are the cases after them that would
+    fail alike (:func:`_failed_inside`); without ``every_case`` (attempts
+    whose errors do not say where they are), the first failure is final, for
+    the caller to hand the value to a variant whose errors do. With
+    no case left, the error that says best
     what is wrong is the only plausible case's, or that of the case that read
     furthest into the value (:func:`progress`), when the cases that got that
     far all say the same (alternative spellings of one shape fail at one
@@ -148,15 +153,22 @@ def first_case(
     apart, if any).
     """
     failures: list[tuple[tuple[int, ...], DataEncodingError]] | None = None  # on errors only
+    failed_inside: list[tuple[str, Encoding[Any]]] = []
+    reading_json = cls is JsonError
     for matches, hard, payload, enc in cases:
-        if not matches(value):
+        if not matches(value) or any(
+            _record_member(enc, key, reading_json) is read for key, read in failed_inside
+        ):
             continue
         try:
             return attempt(payload, value, context)
         except cls as err:
-            if hard:
+            if hard or not every_case:
                 raise
             failures = [*(failures or ()), (progress(enc, err.path), err)]
+            inside = _failed_inside(enc, err.path, value, reading_json)
+            if inside is not None:
+                failed_inside.append(inside)
     if failures is not None:
         furthest = max(reached for reached, _ in failures)
         best = [err for reached, err in failures if reached == furthest]
@@ -164,6 +176,48 @@ def first_case(
         if len(failures) == 1 or (furthest and len(said) == 1):
             raise best[0]
     raise miss(u, value, cls, told)
+
+
+def _failed_inside(
+    e: Encoding[Any], path: tuple[str | int, ...], value: Any, reading_json: bool
+) -> tuple[str, Encoding[Any]] | None:
+    """The member of ``value`` inside which case ``e`` failed (at ``path``),
+    and the encoding that read it, when the failure is the member's own.
+
+    A later case that reads that member with that very encoding would fail
+    there too (reading depends on the encoding and the input only): the
+    union skips it. Trying it anyway costs a second reading of the member,
+    and, when the member holds the union again (a recursion), two at each
+    level: time exponential in the depth. The failure must be deeper than
+    the member itself (``path`` of two steps or more), since a record may
+    place its own checks at a member (a missing or unexpected member, a
+    case's conv refusing it), which another case need not share."""
+    if len(path) < 2 or type(value) is not dict:
+        return None
+    key = path[0]
+    if type(key) is not str or key not in value:
+        return None
+    read = _record_member(e, key, reading_json)
+    return None if read is None else (key, read)
+
+
+def _record_member(e: Encoding[Any], key: str, reading_json: bool) -> Encoding[Any] | None:
+    """The encoding that reads member ``key`` of a case ``e``'s JSON
+    (``reading_json``) or writes it from the case's value: only through the
+    wrappers that pass the value on unchanged (not a ``conv``'s, when
+    writing a value)."""
+    record = _readable(e) if reading_json else _written(e)
+    return _member(record, key) if isinstance(record, Obj) else None
+
+
+def _written(e: Encoding[Any]) -> Encoding[Any]:
+    """The node that writes ``e``'s values, through recursion and the
+    wrappers that write their values unchanged."""
+    while True:
+        inner = e.body if isinstance(e, Mu) else _same_values(e)
+        if inner is None or isinstance(e, Splitted):
+            return e
+        e = inner
 
 
 def progress(e: Encoding[Any], path: tuple[str | int, ...]) -> tuple[int, ...]:

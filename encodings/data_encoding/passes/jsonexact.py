@@ -41,6 +41,7 @@ from ..tree.unions import Case, Option, StringEnum, Union
 from ..tree.wrappers import Conv, DirectJson, Mu, guard
 from ..tree.zarith import Zarith, check_number
 from .choosing import Member, first_case, json_member, json_selectors, member, value_selectors
+from .jsongen import Bail
 from .recordgen import bad_arity, key_error, spliced
 from .transparent import unwrap
 
@@ -57,6 +58,13 @@ class Via:
     from_key: str
     to: Callable[[Encoding[Any]], ToJson]
     from_: Callable[[Encoding[Any]], FromJson]
+    then: Via | None
+    """The variant a union hands a value to when the case it tried fails
+    (``None`` for the exact variant, which tries the next cases itself).
+    The fast variant's errors do not say where a case failed, which a union
+    needs to skip the cases that would fail alike
+    (:func:`.choosing.first_case`): tried by it, the cases of a recursive
+    union would take time exponential in the depth."""
 
 
 def same_converters(e: Encoding[Any]) -> Encoding[Any] | None:
@@ -529,14 +537,19 @@ def _union_to(u: Union, via: Via) -> ToJson:
     # every case, JSON-only ones too, may print a value
     told = member(u) if len(u.tagged) == len(u.cases) else None
     checks = json_checks(u)
+    then = via.then
 
-    def select(value: Any) -> JsonValue:
-        index, json = first_case(u, cases, value, _convert_indexed, None, EncodeError, told)
+    def select(value: Any) -> Any:
+        index, json = first_case(
+            u, cases, value, _convert_indexed, None, EncodeError, told, then is None
+        )
         if checks is not None:
             checks[index](json, value)
-        return json  # type: ignore[no-any-return]
+        return json
 
-    return _dispatch(select, via.to, told)
+    if then is None:
+        return _dispatch(select, via.to, told)
+    return _dispatch(_or_else(select, lambda: then.to(u), EncodeError), via.to, told)
 
 
 @exact_from.register
@@ -546,9 +559,37 @@ def _union_from(u: Union, via: Via) -> FromJson:
         for c, (matches, hard) in zip(u.cases, json_selectors(u), strict=True)
     ]
     told = json_member(u)
-    return _dispatch(
-        lambda json: first_case(u, cases, json, _convert, None, JsonError, told), via.from_, told
-    )
+    then = via.then
+
+    def select(json: Any) -> Any:
+        return first_case(u, cases, json, _convert, None, JsonError, told, then is None)
+
+    if then is None:
+        return _dispatch(select, via.from_, told)
+    return _dispatch(_or_else(select, lambda: then.from_(u), JsonError), via.from_, told)
+
+
+def _or_else(
+    select: Callable[[Any], Any],
+    then: Callable[[], Callable[[Any], Any]],
+    cls: type[EncodeError] | type[JsonError],
+) -> Callable[[Any], Any]:
+    """``select``, and when it fails with ``cls``, the converter ``then()``
+    gives (looked up at that time: it may not be built yet) from the start.
+    When that one fails too, the whole fast pass gives up (:class:`Bail`):
+    the enclosing unions would otherwise each run their exact converter
+    over this value again, a cost quadratic in the depth."""
+
+    def select_or_else(value: Any) -> Any:
+        try:
+            return select(value)
+        except cls:
+            try:
+                return then()(value)
+            except cls:
+                raise Bail from None
+
+    return select_or_else
 
 
 def _dispatch(

@@ -100,8 +100,8 @@ def _first_fast(fast: Callable[[Any], Any], exact: Callable[[Any], Any]) -> Call
     return convert
 
 
-EXACT = Via("json.exact_to", "json.exact_from", exact_to_json, exact_from_json)
-FAST = Via("json.fast_to", "json.fast_from", fast_to_json, fast_from_json)
+EXACT = Via("json.exact_to", "json.exact_from", exact_to_json, exact_from_json, then=None)
+FAST = Via("json.fast_to", "json.fast_from", fast_to_json, fast_from_json, then=EXACT)
 
 
 def _composite(e: Encoding[Any]) -> bool:
