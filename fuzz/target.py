@@ -126,6 +126,18 @@ def warm_up(id: str, e: Encoding[Any]) -> None:
             e.encode(e.from_json(e.to_json(value)))
 
 
+SHOWN_BYTES = 64
+"""Inputs longer than this show their first bytes only in a message (the
+finding's file holds them all)."""
+
+
+def shown(data: bytes) -> str:
+    """An input in hex, for a message."""
+    if len(data) <= SHOWN_BYTES:
+        return data.hex() or "(empty)"
+    return f"{data[:SHOWN_BYTES].hex()}... ({len(data)} bytes)"
+
+
 def broken(e: Encoding[Any], data: bytes, value: Any) -> str | None:
     """What is wrong with ``value``, which ``data`` decodes to (``None``: nothing)."""
     from data_encoding.jsonvalue import dumps, loads
@@ -160,7 +172,7 @@ def check(id: str, e: Encoding[Any]) -> Callable[[bytes], None]:
             value = e.decode(data)
         except DecodeError:
             return
-        where = f"{id}: input {data.hex() or '(empty)'} decodes"
+        where = f"{id}: input {shown(data)} decodes"
         try:
             wrong = broken(e, data, value)
         except Exception as err:
