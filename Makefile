@@ -23,8 +23,8 @@ demo: $(VENV)/.package
 	$(BIN)/python -m data_encoding.demo
 
 lint: $(STAMP)
-	$(BIN)/ruff check encodings tests benchmarks
-	$(BIN)/ruff format --check encodings tests benchmarks
+	$(BIN)/ruff check encodings tests benchmarks fuzz
+	$(BIN)/ruff format --check encodings tests benchmarks fuzz
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
@@ -34,8 +34,12 @@ unit: $(STAMP)
 
 test: lint typecheck unit
 
-# long property and fuzz campaigns (not in CI)
+# long campaigns (not in CI): libFuzzer (atheris) over each catalogue id for
+# FUZZ_SECONDS each (fuzz/run.py; corpus in fuzz/corpus, findings in
+# fuzz/findings), then the Hypothesis properties under the fuzz profile
+FUZZ_SECONDS ?= 60
 fuzz: $(STAMP)
+	$(BIN)/python fuzz/run.py --seconds $(FUZZ_SECONDS)
 	HYPOTHESIS_PROFILE=fuzz $(BIN)/pytest tests/passes/test_properties.py tests/passes/test_failures.py tests/passes/test_inlining.py tests/passes/test_jsongen.py tests/passes/test_random_encodings.py tests/tree/test_pickling.py -x
 
 # the benchmark suite, with its optional peers (see benchmarks/README.md)

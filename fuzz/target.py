@@ -1,0 +1,200 @@
+"""A libFuzzer target (atheris) for one catalogue id.
+
+Usage::
+
+    FUZZ_ID=chain.blocks python fuzz/target.py [libFuzzer flags] [corpus folders or input files]
+
+The id comes from the environment variable ``FUZZ_ID``, not from argv:
+every argument is libFuzzer's, and libFuzzer starts copies of the target
+with the same argv (``-fork``, ``-merge``), which inherit the environment.
+Given files rather than folders, libFuzzer runs the property on each of them
+once: ``FUZZ_ID=ID python fuzz/target.py FILE`` reproduces a finding.
+
+The property, on every input ``data`` (``check``):
+
+* ``decode(data)`` raises nothing but a ``DecodeError``;
+* bytes that decode to ``v`` are ``v``'s bytes: ``encode(v) == data``
+  (canonicity) and ``length(v) == len(data)``;
+* ``v``'s JSON, printed as text and read back, encodes to ``data`` again, and
+  those bytes decode to a value that encodes to ``data``.
+
+Any other exception (``to_json`` refusing a value that ``decode`` made
+included: bytes that decode should have a JSON form), and the
+``AssertionError`` of a broken property, leaves the target: libFuzzer saves
+the input (``crash-<sha1>`` under ``-artifact_prefix``) and stops.
+
+Coverage: the package's modules are imported under
+``atheris.instrument_imports``, and the functions the library generates at
+run time (the compiled readers, writers and JSON converters, all made by
+``passes.emit.Source.compile``) are instrumented as they are made: they are
+most of what runs on an input, and an import hook never sees them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import pkgutil
+import sys
+from collections.abc import Callable
+from importlib import import_module
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+import atheris
+from atheris.import_hook import instrument_imports
+from atheris.instrument_bytecode import instrument_func
+
+if TYPE_CHECKING:
+    from data_encoding import Encoding
+
+ID_VARIABLE = "FUZZ_ID"
+"""The environment variable that names the catalogue id to fuzz."""
+
+PACKAGE = "data_encoding"
+
+# never reached by the property: the command line, the demo, the Hypothesis
+# strategies (which import Hypothesis) and the slices of the CLI's `slice`
+_SKIPPED = {"cli", "demo", "__main__", "strategies", "slicing"}
+
+EncodingOf = Callable[[str], "Encoding[Any]"]
+"""How a target finds the encoding of an id (the catalogue's, by default)."""
+
+
+def _import_tree(package: ModuleType) -> None:
+    """Import every module under ``package`` but the skipped ones.
+
+    ``pkgutil.walk_packages`` would import the skipped packages too, to look
+    inside them: this walk looks at a name before importing it."""
+    for info in pkgutil.iter_modules(package.__path__, package.__name__ + "."):
+        if not _SKIPPED.isdisjoint(info.name.split(".")):
+            continue
+        module = import_module(info.name)
+        if info.ispkg:
+            _import_tree(module)
+
+
+def import_instrumented() -> None:
+    """Import the library under atheris' import hook, all of it at once.
+
+    The library imports its passes lazily, on an encoding's first use: a
+    module first imported after this block would not be instrumented."""
+    with instrument_imports(include=[PACKAGE]):
+        _import_tree(import_module(PACKAGE))
+
+
+def instrument_generated_code() -> None:
+    """Instrument each function the library generates, as it is made.
+
+    The only change made to the library, and made in this process alone: its
+    one compiling method returns the instrumented function instead."""
+    from data_encoding.passes import emit
+
+    compile_source = emit.Source.compile
+
+    def compile_instrumented(self: emit.Source, name: str, label: str) -> Callable[..., Any]:
+        return instrument_func(compile_source(self, name, label))
+
+    emit.Source.compile = compile_instrumented  # type: ignore[method-assign]
+
+
+def catalogue_encoding(id: str) -> Encoding[Any]:
+    """The encoding registered under ``id``."""
+    from data_encoding.node import registry
+
+    return registry.find(id).encoding
+
+
+def warm_up(id: str, e: Encoding[Any]) -> None:
+    """Build ``e``'s generated functions before libFuzzer's clock starts.
+
+    Instrumenting a generated function takes up to a second or two (atheris'
+    rewriting grows with the square of its length); made on the first input,
+    it would eat the campaign's time and trip ``-timeout``. Each direction is
+    run on the id's valid samples, whatever it gives: the property is
+    libFuzzer's to check, on these same bytes among its seeds."""
+    from data_encoding.node import registry
+
+    try:
+        samples = registry.find(id).samples["valid"]
+    except registry.UnknownId:
+        samples = []
+    for sample in samples:
+        with contextlib.suppress(Exception):
+            value = e.decode(bytes.fromhex(str(sample["hex"])))
+            e.length(value)
+            e.encode(e.from_json(e.to_json(value)))
+
+
+SHOWN_BYTES = 64
+"""Inputs longer than this show their first bytes only in a message (the
+finding's file holds them all)."""
+
+
+def shown(data: bytes) -> str:
+    """An input in hex, for a message."""
+    if len(data) <= SHOWN_BYTES:
+        return data.hex() or "(empty)"
+    return f"{data[:SHOWN_BYTES].hex()}... ({len(data)} bytes)"
+
+
+def broken(e: Encoding[Any], data: bytes, value: Any) -> str | None:
+    """What is wrong with ``value``, which ``data`` decodes to (``None``: nothing)."""
+    from data_encoding.jsonvalue import dumps, loads
+
+    again = e.encode(value)
+    if again != data:
+        return f"re-encodes to {again.hex()}"
+    length = e.length(value)
+    if length != len(data):
+        return f"its value's length() is {length}"
+    text = dumps(e.to_json(value))
+    rebuilt = e.encode(e.from_json(loads(text)))
+    if rebuilt != data:
+        return f"its JSON {text} encodes to {rebuilt.hex()}"
+    reread = e.encode(e.decode(rebuilt))
+    if reread != data:
+        return f"it reads back through JSON as {reread.hex()}"
+    return None
+
+
+def check(id: str, e: Encoding[Any]) -> Callable[[bytes], None]:
+    """The property over ``e``, as libFuzzer calls it: one input at a time.
+
+    A ``decode`` that raises anything but a ``DecodeError`` is left to
+    propagate; once bytes decode, any failure of the property (an exception
+    of a later step included) is an ``AssertionError`` naming ``id``, the
+    input in hex and what went wrong."""
+    from data_encoding import DecodeError
+
+    def one_input(data: bytes) -> None:
+        try:
+            value = e.decode(data)
+        except DecodeError:
+            return
+        where = f"{id}: input {shown(data)} decodes"
+        try:
+            wrong = broken(e, data, value)
+        except Exception as err:
+            raise AssertionError(f"{where}, then {type(err).__name__}: {err}") from err
+        if wrong is not None:
+            raise AssertionError(f"{where}, but {wrong}")
+
+    return one_input
+
+
+def main(argv: list[str], encoding_of: EncodingOf = catalogue_encoding) -> None:
+    """Fuzz the id ``FUZZ_ID`` names; ``argv`` goes to libFuzzer as it is."""
+    id = os.environ.get(ID_VARIABLE, "")
+    if not id:
+        sys.exit(f"{argv[0]}: set {ID_VARIABLE} to the catalogue id to fuzz")
+    import_instrumented()
+    instrument_generated_code()
+    e = encoding_of(id)
+    warm_up(id, e)
+    atheris.Setup(argv, check(id, e))
+    atheris.Fuzz()
+
+
+if __name__ == "__main__":
+    main(sys.argv)
