@@ -503,6 +503,32 @@ def test_rfc3339_fast_path_agrees_with_the_fields(text: str) -> None:
     assert parse_rfc3339(text) == parse_rfc3339_fields(text)
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1972-02-01t09:11:26Z",
+        "1972-02-01T09:11:26z",
+        "1972-02-01 09:11:26Z",
+        "1972-02-01T09:11:26+00:00",
+        "1972-02-01T10:11:26+01:00",
+        "1972-02-01T09:11:26-00:00",
+        "1972-02-01T09:11:26.9Z",
+    ],
+)
+def test_rfc_bytes_hold_one_spelling(text: str) -> None:
+    """JSON reads every RFC 3339 spelling of a moment, as the reference does;
+    bytes hold only the one ``encode`` writes, so that bytes name one value
+    (the fuzzer found ``t`` for ``T`` decoding, and re-encoding otherwise)."""
+    assert de.timestamp.rfc.from_json(text) == 65_783_486
+    with pytest.raises(DecodeError) as info:
+        de.timestamp.rfc.decode(de.string.encode(text))
+    assert (info.value.code, info.value.offset, info.value.path) == ("not_canonical", 0, ())
+    assert info.value.message == f"{text!r} is written '1972-02-01T09:11:26Z' in bytes"
+    canonical = de.string.encode("1972-02-01T09:11:26Z")
+    assert de.timestamp.rfc.decode(canonical) == 65_783_486
+    assert de.timestamp.rfc.encode(65_783_486) == canonical
+
+
 @given(st.integers(-(2**63), 2**63 - 1))
 def test_direct_timestamp_json_agrees_with_its_union(t: int) -> None:
     """The direct converters and the union that describes the form agree."""

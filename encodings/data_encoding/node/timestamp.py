@@ -62,7 +62,7 @@ from ..tree.leaves import wrong_type, wrong_value_type
 from ..tree.primitives import decimal_from_json, int64
 from ..tree.strings import string
 from ..tree.unions import case, union
-from ..tree.wrappers import DirectJson, conv, def_
+from ..tree.wrappers import DirectJson, conv, def_, splitted
 
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
@@ -204,15 +204,29 @@ def _seconds_of_rfc(text: Any) -> int:
     return t
 
 
+def _seconds_of_rfc_bytes(text: Any) -> int:
+    """:func:`_seconds_of_rfc`, of the one spelling ``encode`` writes: bytes
+    name one value (JSON reads every spelling of a moment, as the reference
+    does, and prints one)."""
+    t = _seconds_of_rfc(text)
+    written = print_rfc3339(t)
+    if text != written:
+        raise DecodeError("not_canonical", f"{text[:40]!r} is written {written!r} in bytes")
+    return t
+
+
 rfc: Encoding[int] = def_(
     "timestamp.rfc",
-    conv(
-        _rfc_of_seconds, _seconds_of_rfc, string, values=lambda: _seconds(MIN_RFC3339, MAX_RFC3339)
+    splitted(
+        json=conv(_rfc_of_seconds, _seconds_of_rfc, string),
+        binary=conv(_rfc_of_seconds, _seconds_of_rfc_bytes, string),
+        values=lambda: _seconds(MIN_RFC3339, MAX_RFC3339),
     ),
     title="RFC 3339 formatted timestamp",
     description="A date in RFC 3339 notation.",
 )
-"""An RFC 3339 string as JSON (no binary form of its own: ``string``'s)."""
+"""An RFC 3339 string: as JSON, any spelling; as bytes (``string``'s), the one
+printed."""
 
 
 def _to_json(value: Any) -> JsonValue:
