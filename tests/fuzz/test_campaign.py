@@ -15,8 +15,10 @@ from pathlib import Path
 
 import pytest
 
+import data_encoding as de
+from data_encoding import EncodeError
 from data_encoding.node import registry
-from fuzz import libfuzzer, run, seeding
+from fuzz import libfuzzer, run, seeding, target
 
 IDS = ["chain.history_mode", "int64"]
 PLANTED = Path(__file__).resolve().with_name("planted_target.py")
@@ -114,3 +116,20 @@ def test_ids_that_match_nothing_are_refused(capsys: pytest.CaptureFixture[str]) 
         run.main(["--ids", "admin.*", "no.such.*"])
     assert stopped.value.code == 2
     assert "no id matches 'no.such.*'" in capsys.readouterr().err
+
+
+def test_the_property_allows_the_documented_values_without_json_form() -> None:
+    """Bytes hold values JSON cannot (a float that is not finite, a number
+    past Python's printing limit): the property takes those refusals of
+    ``to_json``, for those reasons only (the campaign's first findings)."""
+    for e, raw in (
+        (de.float_, bytes.fromhex("7ff8000000000000")),
+        (de.float_, bytes.fromhex("fff0000000000000")),
+        (de.n, b"\xff" * 2100 + b"\x01"),
+    ):
+        assert target.broken(e, raw, e.decode(raw)) is None
+    # a value that should have a JSON form and has none is a finding
+    narrower_in_json = de.splitted(json=de.int8, binary=de.uint8)
+    with pytest.raises(EncodeError) as info:
+        target.broken(narrower_in_json, b"\xc8", 200)
+    assert info.value.code == "invalid_int"
