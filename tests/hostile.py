@@ -3,7 +3,8 @@
 valid values of each catalogue id, drawn once from its strategy
 (derandomised), and a generic walk over a JSON or Python value (dicts,
 lists, tuples) that lists every position in it and rebuilds the value with
-one position changed.
+one position changed, and the loop that tries each change
+(:func:`check_changes`).
 
 A *position* is a path as the library writes one in its errors: a tuple of
 object keys (``str``) and list or tuple indexes (``int``), ``()`` for the
@@ -13,20 +14,34 @@ that an index ``0`` is no key ``"0"``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from functools import cache
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis.internal.conjecture import providers
 from hypothesis.internal.constants_ast import Constants
 
+from data_encoding import Encoding
 from data_encoding.node import registry
 from data_encoding.strategies import from_encoding
 
 Path = tuple[str | int, ...]
+
+
+class Changed(Protocol):
+    """A changed value (JSON or Python) of a hostile test."""
+
+    @property
+    def at(self) -> Path: ...  # where the change is
+
+    @property
+    def what(self) -> str: ...  # what was done, for failure messages
+
+
+C = TypeVar("C", bound=Changed)
 
 EXAMPLES = 10
 """Values drawn per id: the strategy's first ten, the same on every run."""
@@ -149,3 +164,24 @@ def placed(path: Path, code: str, at: Path, thing: Any) -> bool:
         ):
             return True
     return False
+
+
+def check_changes(
+    id: str,
+    family: str,
+    changes_of: Callable[[Encoding[Any], Any], Iterable[C]],
+    problem: Callable[[Encoding[Any], C], str | None],
+) -> None:
+    """Each change ``changes_of`` makes of each value of ``id`` has no
+    ``problem``; skipped when the values have no place for a change of ``family``."""
+    e = registry.find(id).encoding
+    tried, found = 0, []
+    for n, value in enumerate(values_of(id)):
+        for change in changes_of(e, value):
+            tried += 1
+            wrong = problem(e, change)
+            if wrong is not None:
+                found.append(f"value {n}, {change.what} at {change.at}: {wrong}")
+    if not tried:
+        pytest.skip(f"no place for a {family} change in the values of {id}")
+    assert not found, f"{len(found)} of {tried} changes:\n" + "\n".join(found[:20])
