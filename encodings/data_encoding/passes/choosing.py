@@ -142,15 +142,16 @@ def first_case(
 
     A case chosen by a decisive selector reports its own failure; the others
     are skipped when they fail, and so are the cases after them that would
-    fail alike (:func:`_failed_inside`); without ``every_case`` (attempts
-    whose errors do not say where they are), the first failure is final, for
-    the caller to hand the value to a variant whose errors do. With
-    no case left, the error that says best
-    what is wrong is the only plausible case's, or that of the case that read
-    furthest into the value (:func:`progress`), when the cases that got that
-    far all say the same (alternative spellings of one shape fail at one
-    place); else :func:`miss` (using the member ``told`` that tells the cases
-    apart, if any).
+    fail alike (:func:`_failed_inside`). Without ``every_case`` (attempts
+    whose errors do not say where they are), the first failure is final: the
+    caller hands the value to a variant whose errors do.
+
+    With no case left, the error that says best what is wrong is the only
+    plausible case's, or that of the case that read furthest into the value
+    (:func:`progress`), when the cases that got that far all say the same
+    (alternative spellings of one shape fail at one place); else
+    :func:`miss` (using the member ``told`` that tells the cases apart, if
+    any).
     """
     failures: list[tuple[tuple[int, ...], DataEncodingError]] | None = None  # on errors only
     failed_inside: list[tuple[str, Encoding[Any]]] = []
