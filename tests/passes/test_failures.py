@@ -1868,6 +1868,40 @@ def test_each_thread_counts_its_own_levels() -> None:
         sys.setswitchinterval(interval)
 
 
+LEGAL_DEEP = 100_000
+
+
+def test_a_hundred_thousand_legal_levels_in_a_thread_with_a_large_stack() -> None:
+    """Deep but legal input is a matter of the limit and of the stack: with
+    the limit raised, 100 000 levels of lists go both ways in a thread whose
+    stack holds them (the main thread's 8 MB crash CPython past some 20 000
+    levels: the README says so)."""
+    lists = mu("lists", lambda self: list_(self))
+    value: list[Any] = []
+    for _ in range(LEGAL_DEEP - 1):
+        value = [value]
+    outcome: list[bool] = []
+
+    def both_ways() -> None:
+        data = lists.encode(value)
+        assert len(data) == 4 * LEGAL_DEEP
+        assert lists.length(value) == len(data)
+        outcome.append(lists.decode(data) == value)
+
+    previous_limit, recursion = de.max_depth(), sys.getrecursionlimit()
+    de.set_max_depth(LEGAL_DEEP)
+    stack = threading.stack_size(1 << 30)  # address space; only what is used is memory
+    try:
+        thread = threading.Thread(target=both_ways)
+        thread.start()
+        thread.join()
+    finally:
+        threading.stack_size(stack)
+        de.set_max_depth(previous_limit)
+        sys.setrecursionlimit(recursion)  # set_max_depth never lowers it
+    assert outcome == [True]
+
+
 def test_strategy_without_hypothesis_says_what_to_install(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
