@@ -67,8 +67,8 @@ def set_max_depth(levels: int) -> None:
 
     Python's recursion limit is raised, never lowered, so that this many
     levels fit in every direction (:func:`make_room`). The thread's stack
-    bounds what is safe: 10 000 levels fit the main thread's 8 MB, some
-    20 000 crash CPython; a thread with a larger stack
+    bounds what is safe: 20 000 levels of lists fit the main thread's 8 MB,
+    25 000 crash CPython; a thread with a larger stack
     (``threading.stack_size``) takes more (1 GB: 100 000 levels).
     """
     global _limit

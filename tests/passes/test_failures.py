@@ -1874,8 +1874,8 @@ LEGAL_DEEP = 100_000
 def test_a_hundred_thousand_legal_levels_in_a_thread_with_a_large_stack() -> None:
     """Deep but legal input is a matter of the limit and of the stack: with
     the limit raised, 100 000 levels of lists go both ways in a thread whose
-    stack holds them (the main thread's 8 MB crash CPython past some 20 000
-    levels: the README says so)."""
+    stack holds them (the main thread's 8 MB crash CPython at 25 000 levels:
+    the README says so)."""
     lists = mu("lists", lambda self: list_(self))
     value: list[Any] = []
     for _ in range(LEGAL_DEEP - 1):
