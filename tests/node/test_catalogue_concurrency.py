@@ -59,8 +59,7 @@ def in_threads(threads: int) -> list[dict[str, list[Outcome]]]:
     thread ``k`` taking the ids from the ``k``-th on (so that they compile
     different encodings first, and the same ones at once)."""
     barrier = threading.Barrier(threads)
-    compiled = [id for id, _ in JOBS if "_read" in vars(registry.find(id).encoding)]
-    assert not compiled, f"compiled before the threads start: {compiled}"
+    assert _compiled() == [], "compiled before the threads start"
 
     def run(k: int) -> dict[str, list[Outcome]]:
         barrier.wait()
@@ -69,7 +68,15 @@ def in_threads(threads: int) -> list[dict[str, list[Outcome]]]:
         return {id: outcomes(registry.find(id).encoding, inputs) for id, inputs in ordered}
 
     with ThreadPoolExecutor(threads) as pool:
-        return list(pool.map(run, range(threads)))
+        found = list(pool.map(run, range(threads)))
+    # the check above sees compiled readers: now every one is
+    assert _compiled() == [id for id, _ in JOBS]
+    return found
+
+
+def _compiled() -> list[str]:
+    """The ids whose reader is compiled (kept on the encoding as ``_read``)."""
+    return [id for id, _ in JOBS if "_read" in vars(registry.find(id).encoding)]
 
 
 @cache

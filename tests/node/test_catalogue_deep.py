@@ -17,11 +17,12 @@ What is proved, for each template:
   headers counted again for each level, so that no encoder has to go that
   deep), are refused by ``decode`` with ``too_deep``, at an offset inside
   them, and in memory that does not grow with the depth past the limit;
-* with the limit raised (``set_max_depth``), the same construction 300
-  levels deep decodes, to the value ``from_json`` reads, and encodes back to
-  those very bytes: the input above is valid but for its depth;
+* with the limit raised (``set_max_depth``, to ``RAISED``), the same
+  construction 300 levels deep decodes, to the value ``from_json`` reads,
+  and encodes back to those very bytes: the input above is valid but for
+  its depth;
 * that value, 300 deep, is refused by ``encode``, ``length`` and ``to_json``
-  with ``too_deep`` under the default limit;
+  alike, with ``too_deep`` at a level past the default limit;
 * a level takes no more Python frames, in any direction, than the
   recursion limit is raised for: the depth limit, not Python, refuses.
 """
@@ -31,6 +32,7 @@ from __future__ import annotations
 import sys
 import tracemalloc
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import pairwise
 from types import FrameType
@@ -54,7 +56,7 @@ from hostile import Path, positions, replaced, values_of
 
 DEEP = 100_000
 LEGAL = 300
-"""Levels of the document that decodes with the limit raised (to 1000)."""
+"""Levels of the document that decodes with the limit raised (to ``RAISED``)."""
 
 NESTING: dict[str, JsonValue] = {
     # a service tree whose subdirectory holds a service tree
@@ -314,13 +316,34 @@ def _is_repeated(path: Path, t: Template) -> bool:
     return path[: len(t.at)] == t.at and not extra and times >= 1 and rest == t.hole * times
 
 
-@pytest.fixture
-def raised_limit() -> Iterator[None]:
-    set_max_depth(1000)
+RAISED = 1000
+"""The depth limit under which ``LEGAL`` levels are read and written."""
+
+
+@contextmanager
+def depth_limit(levels: int) -> Iterator[None]:
+    """The depth limit set to ``levels``, then back to what it was."""
+    previous = max_depth()
+    set_max_depth(levels)
     try:
         yield
     finally:
-        set_max_depth(100)
+        set_max_depth(previous)
+
+
+@pytest.fixture
+def raised_limit() -> Iterator[None]:
+    with depth_limit(RAISED):
+        yield
+
+
+def _assert_refused_at_the_limit(err: DataEncodingError, t: Template) -> None:
+    """``err`` is ``too_deep``, says the limit, and is at a level of ``t``'s
+    nesting no deeper than the limit."""
+    assert err.code == "too_deep", err
+    assert f"more than {max_depth()} levels" in err.message, err
+    assert _is_repeated(err.path, t), err.path
+    assert len(err.path) <= len(t.at) + len(t.hole) * max_depth(), err.path
 
 
 def _frames(run: Callable[[], object]) -> int:
@@ -375,10 +398,7 @@ def test_deep_json_is_refused_at_the_limit(name: str) -> None:
     t = TEMPLATES[name]
     with pytest.raises(JsonError) as info:
         t.encoding().from_json(t.nested(DEEP))
-    assert info.value.code == "too_deep"
-    assert "more than 100 levels" in info.value.message
-    assert _is_repeated(info.value.path, t), info.value.path
-    assert len(info.value.path) <= len(t.at) + len(t.hole) * max_depth()
+    _assert_refused_at_the_limit(info.value, t)
 
 
 @pytest.mark.parametrize("name", sorted(TEMPLATES))
@@ -418,15 +438,16 @@ def test_the_same_input_decodes_with_the_limit_raised(name: str, raised_limit: N
 
 @pytest.mark.parametrize("name", sorted(TEMPLATES))
 def test_a_deep_value_is_refused_by_every_writer(name: str) -> None:
+    """Under the default limit, ``encode``, ``length`` and ``to_json`` refuse
+    a value ``LEGAL`` levels deep alike, at a level past the limit."""
     t = TEMPLATES[name]
     e = t.encoding()
-    set_max_depth(1000)
-    try:
+    with depth_limit(RAISED):
         value = e.from_json(t.nested(LEGAL))
-    finally:
-        set_max_depth(100)
+    paths = set()
     for write in (e.encode, e.length, e.to_json):
         with pytest.raises(EncodeError) as info:
             write(value)
-        assert info.value.code == "too_deep", write
-        assert isinstance(info.value, DataEncodingError)
+        _assert_refused_at_the_limit(info.value, t)
+        paths.add(info.value.path)
+    assert len(paths) == 1, paths

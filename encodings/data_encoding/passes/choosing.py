@@ -153,12 +153,14 @@ def first_case(
     :func:`miss` (using the member ``told`` that tells the cases apart, if
     any).
     """
-    failures: list[tuple[tuple[int, ...], DataEncodingError]] | None = None  # on errors only
-    failed_inside: list[tuple[str, Encoding[Any]]] = []
-    reading_json = cls is JsonError
+    # on errors only: a union's success pays for none of this bookkeeping
+    failures: list[tuple[tuple[int, ...], DataEncodingError]] | None = None
+    failed_inside: list[tuple[str, Encoding[Any]]] | None = None
     for matches, hard, payload, enc in cases:
-        if not matches(value) or any(
-            _record_member(enc, key, reading_json) is read for key, read in failed_inside
+        if not matches(value):
+            continue
+        if failed_inside and any(
+            _record_member(enc, key, cls is JsonError) is read for key, read in failed_inside
         ):
             continue
         try:
@@ -167,9 +169,9 @@ def first_case(
             if hard or not every_case:
                 raise
             failures = [*(failures or ()), (progress(enc, err.path), err)]
-            inside = _failed_inside(enc, err.path, value, reading_json)
+            inside = _failed_inside(enc, err.path, value, cls is JsonError)
             if inside is not None:
-                failed_inside.append(inside)
+                failed_inside = [*(failed_inside or ()), inside]
     if failures is not None:
         furthest = max(reached for reached, _ in failures)
         best = [err for reached, err in failures if reached == furthest]
