@@ -220,6 +220,21 @@ def not_enough_data(pos: int, need: int, end: int, what: str = "") -> DecodeErro
     )
 
 
+def extra_bytes(pos: int, total: int) -> DecodeError:
+    """``extra_bytes`` at ``pos``: a whole input's value ended before its ``total`` bytes."""
+    return DecodeError(
+        "extra_bytes", f"extra bytes: the value ends at byte {pos} of {total}", offset=pos
+    )
+
+
+def too_deep(
+    cls: type[EncodeError] | type[DecodeError] | type[JsonError],
+) -> EncodeError | DecodeError | JsonError:
+    """The error of a value nested past Python's recursion limit (the entry
+    points turn the ``RecursionError`` into it)."""
+    return cls("too_deep", "the value is nested too deeply (Python's recursion limit)")
+
+
 def describe_value(value: object, limit: int = 60) -> str:
     """A short ``repr`` for messages, cut at ``limit`` characters.
 

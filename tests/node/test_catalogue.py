@@ -73,20 +73,31 @@ def test_valid_samples_both_ways(id: str, sample: dict[str, Any]) -> None:
     assert e.encode(e.from_json(sample["json"])) == raw
     assert e.length(e.from_json(sample["json"])) == len(raw)
     # "decoded": what the bytes read back to, when the binary form holds less
-    assert e.to_json(e.decode(raw)) == sample.get("decoded", sample["json"])
+    decoded = sample.get("decoded", sample["json"])
+    assert e.to_json(e.decode(raw)) == decoded
+    # the JSON text <-> bytes path
+    assert e.json_to_bytes(json.dumps(sample["json"], indent=1)) == raw
+    text = e.bytes_to_json(raw)
+    assert json.loads(text) == decoded
+    assert text == json.dumps(e.to_json(e.decode(raw)), separators=(",", ":"), ensure_ascii=False)
 
 
 @pytest.mark.parametrize(("id", "sample"), _cases("invalid"))
 def test_invalid_samples_fail_precisely(id: str, sample: dict[str, Any]) -> None:
     e = registry.find(id).encoding
-    with pytest.raises((DecodeError, JsonError)) as caught:
-        if "hex" in sample:
-            e.decode(bytes.fromhex(sample["hex"]))
-        else:
-            e.from_json(sample["json"])
-    err = caught.value
-    found = {"code": err.code, "offset": err.offset, "path": format_path(err.path)}
-    assert found == sample["error"]
+    found = []
+    for direct in (True, False):  # the same error through the JSON text <-> bytes path
+        with pytest.raises((DecodeError, JsonError)) as caught:
+            if "hex" in sample:
+                raw = bytes.fromhex(sample["hex"])
+                e.decode(raw) if direct else e.bytes_to_json(raw)
+            elif direct:
+                e.from_json(sample["json"])
+            else:
+                e.json_to_bytes(json.dumps(sample["json"]))
+        err = caught.value
+        found.append({"code": err.code, "offset": err.offset, "path": format_path(err.path)})
+    assert found == [sample["error"]] * 2
 
 
 @pytest.mark.parametrize("id", IDS)

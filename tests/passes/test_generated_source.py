@@ -8,6 +8,7 @@ import inspect
 import linecache
 import re
 import traceback
+import weakref
 from typing import Any
 
 import pytest
@@ -47,11 +48,65 @@ def test_a_traceback_through_generated_code_shows_its_line() -> None:
         e.decode(bytes.fromhex("0000000102"))  # a bool byte 02
     frames = traceback.extract_tb(caught.value.__traceback__)
     (generated,) = [f for f in frames if f.filename.startswith("<data_encoding")]
-    assert generated.name == "read"
-    lines = e._read.__source__.splitlines()  # type: ignore[attr-defined]
+    assert generated.name == "decode"  # the entry point: the reader's body, inlined
+    lines = e.decode.__source__.splitlines()  # type: ignore[attr-defined]
     assert generated.lineno is not None
     assert generated.line == lines[generated.lineno - 1].strip()
     assert generated.line  # shown, not blank
+
+
+def test_the_entry_points_are_the_generated_bodies_inlined() -> None:
+    """``e.encode`` and ``e.decode`` are functions kept on the encoding; for a
+    generated codec, its writer's (reader's) lines inside the entry's own
+    frame, so that the call is the only call."""
+    e = _record()
+    write_body = e._write.__source__.splitlines()[1:]  # type: ignore[attr-defined]
+    read_body = e._read.__source__.splitlines()[1:-1]  # type: ignore[attr-defined]
+    encode_lines = e.encode.__source__.splitlines()  # type: ignore[attr-defined]
+    decode_lines = e.decode.__source__.splitlines()  # type: ignore[attr-defined]
+    assert encode_lines[:3] == ["def encode(v):", "    out = bytearray()", "    try:"]
+    assert encode_lines[3 : 3 + len(write_body)] == ["    " + line for line in write_body]
+    assert encode_lines[3 + len(write_body) :] == [
+        "    except RecursionError:",
+        "        raise _too_deep(_EncodeError) from None",
+        "    return bytes(out)",
+    ]
+    assert decode_lines[:5] == [
+        "def decode(buf):",
+        "    if type(buf) is not bytes: buf = _input_bytes(buf)",
+        "    pos = 0",
+        "    end = len(buf)",
+        "    try:",
+    ]
+    assert decode_lines[5 : 5 + len(read_body)] == ["    " + line for line in read_body]
+    assert decode_lines[5 + len(read_body) :] == [
+        "    except RecursionError:",
+        "        raise _too_deep(_DecodeError) from None",
+        "    if pos != len(buf): raise _extra_bytes(pos, len(buf))",
+        "    return x",
+    ]
+    assert e.__dict__["encode"] is e.encode and e.__dict__["decode"] is e.decode
+
+
+def test_entry_points_of_codecs_that_are_not_generated_call_them() -> None:
+    """A leaf's reader and writer are closures: its entry points call them."""
+    assert not hasattr(de.uint16.encode, "__source__")
+    assert de.uint16.encode(300) == b"\x01\x2c"
+    assert de.uint16.decode(bytearray(b"\x01\x2c")) == 300
+    with pytest.raises(de.DecodeError) as caught:
+        de.uint16.decode(b"\x01\x2c\x00")
+    assert (caught.value.code, caught.value.offset) == ("extra_bytes", 2)
+    assert str(caught.value) == "extra bytes: the value ends at byte 2 of 3 (byte 2)"
+
+
+def test_generated_functions_die_with_their_encoding() -> None:
+    """The bodies kept for the entry points do not keep the functions alive."""
+    e = _record()
+    e.encode(e.decode(bytes.fromhex("000000010000")))
+    alive = [weakref.ref(f) for f in (e._write, e._read, e.encode, e.decode)]
+    del e
+    gc.collect()
+    assert [ref() for ref in alive] == [None] * 4
 
 
 def test_the_source_leaves_linecache_with_its_function() -> None:

@@ -9,6 +9,7 @@ import data_encoding as de
 def test_an_encoding_has_only_its_entry_points_and_descriptions() -> None:
     public = sorted(n for n in dir(de.Encoding) if not n.startswith("_"))
     assert public == [
+        "bytes_to_json",
         "decode",
         "decode_prefix",
         "describe",
@@ -16,6 +17,7 @@ def test_an_encoding_has_only_its_entry_points_and_descriptions() -> None:
         "fixed_length",
         "from_json",
         "json_schema",
+        "json_to_bytes",
         "length",
         "nullable",
         "strategy",

@@ -14,7 +14,7 @@ from argparse import Namespace
 from fnmatch import fnmatchcase
 from typing import Any
 
-from ..jsonvalue import JsonValue, dumps, loads
+from ..jsonvalue import JsonValue
 from ..node import registry
 from ..passes.schema import Dialect
 from ..tree.core import Encoding
@@ -96,10 +96,8 @@ def encode(args: Namespace) -> int:
     e = encoding_of(args.id)
     if args.lines:
         _batch(args)
-        return run_lines(
-            args.input, lambda line: e.encode(e.from_json(loads(line))).hex(), args.keep_going
-        )
-    data = e.encode(e.from_json(loads(read_text(args.input))))
+        return run_lines(args.input, lambda line: e.json_to_bytes(line).hex(), args.keep_going)
+    data = e.json_to_bytes(read_text(args.input))
     if args.raw:
         write_bytes(data)
     else:
@@ -117,9 +115,7 @@ def decode(args: Namespace) -> int:
     e = encoding_of(args.id)
     if args.lines:
         _batch(args)
-        return run_lines(
-            args.input, lambda line: dumps(e.to_json(e.decode(parse_hex(line)))), args.keep_going
-        )
+        return run_lines(args.input, lambda line: e.bytes_to_json(parse_hex(line)), args.keep_going)
     print_json(e.to_json(e.decode(input_bytes(args))), args.compact)
     return 0
 

@@ -26,10 +26,18 @@ from functools import singledispatch
 from typing import Any, NoReturn
 
 from ..depth import knot
-from ..errors import DataEncodingError, DecodeError, EncodeError, describe_value, not_enough_data
+from ..errors import (
+    DataEncodingError,
+    DecodeError,
+    EncodeError,
+    describe_value,
+    extra_bytes,
+    not_enough_data,
+    too_deep,
+)
 from ..tree.anyjson import Bson
 from ..tree.bson import decode_bson, encode_bson
-from ..tree.core import Encoding, Reader, Sizer, Writer
+from ..tree.core import BytesLike, Encoding, Reader, Sizer, Writer, input_bytes
 from ..tree.framing import HEADERS, CheckSize, DynamicSize
 from ..tree.leaves import AtomEncoding
 from ..tree.sequences import ListEncoding
@@ -38,7 +46,15 @@ from ..tree.strings import RawBytes, text_of
 from ..tree.unions import Union
 from ..tree.wrappers import Conv, Mu, guard, refusal
 from ..tree.zarith import Zarith, read_n, read_z, size_n, size_z, write_n, write_z
-from .binarygen import compile_reader, compile_writer, inline_code, reads_whole, writes_whole
+from .binarygen import (
+    compile_decoder,
+    compile_encoder,
+    compile_reader,
+    compile_writer,
+    inline_code,
+    reads_whole,
+    writes_whole,
+)
 from .binaryrules import (
     canonical,
     check_length,
@@ -54,7 +70,7 @@ from .binaryrules import (
 )
 from .choosing import INLINE_CASES
 
-__all__ = ["build_reader", "build_sizer", "build_writer"]
+__all__ = ["build_decoder", "build_encoder", "build_reader", "build_sizer", "build_writer"]
 
 
 # ------------------------------------------------------------ readers
@@ -106,6 +122,50 @@ def build_sizer(e: Encoding[Any]) -> Sizer:
         return len(out)
 
     return measure
+
+
+# ------------------------------------------------------------ entry points
+
+
+def build_encoder(e: Encoding[Any]) -> Callable[[Any], bytes]:
+    """``e.encode``: its writer's generated body as a function of the value,
+    or, for a writer that was not generated, a call of it."""
+    write = e._write
+    generated = compile_encoder(write)
+    if generated is not None:
+        return generated
+
+    def encode(value: Any) -> bytes:
+        out = bytearray()
+        try:
+            write(out, value)
+        except RecursionError:
+            raise too_deep(EncodeError) from None
+        return bytes(out)
+
+    return encode
+
+
+def build_decoder(e: Encoding[Any]) -> Callable[[BytesLike], Any]:
+    """``e.decode``: its reader's generated body over the whole input (which
+    must be read to its end), or, for a reader that was not generated, a
+    call of it."""
+    read = e._read
+    generated = compile_decoder(read)
+    if generated is not None:
+        return generated
+
+    def decode(data: BytesLike) -> Any:
+        buf = data if type(data) is bytes else input_bytes(data)
+        try:
+            value, pos = read(buf, 0, len(buf))
+        except RecursionError:
+            raise too_deep(DecodeError) from None
+        if pos != len(buf):
+            raise extra_bytes(pos, len(buf))
+        return value
+
+    return decode
 
 
 # ------------------------------------------------------------ leaves

@@ -29,9 +29,10 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import singledispatch
 from typing import Any, NamedTuple
+from weakref import WeakKeyDictionary
 
-from ..errors import DecodeError, not_enough_data
-from ..tree.core import Encoding, Reader, Writer
+from ..errors import DecodeError, EncodeError, extra_bytes, not_enough_data, too_deep
+from ..tree.core import BytesLike, Encoding, Reader, Writer, input_bytes
 from ..tree.framing import HEADERS, DynamicSize
 from ..tree.leaves import AtomEncoding
 from ..tree.records import Parts
@@ -84,6 +85,8 @@ from .transparent import emitted_for
 
 __all__ = [
     "Lowering",
+    "compile_decoder",
+    "compile_encoder",
     "compile_reader",
     "compile_writer",
     "inline_code",
@@ -246,7 +249,9 @@ def compile_writer(e: Encoding[Any]) -> Writer:
     """``e``'s writer: its inline code as a function of its own."""
     source = new_source()
     render(source, "def write(out, v):", lowered(e, False, source), reading=False)
-    return source.compile("write", f"writer of {shown(e)}")
+    write: Writer = source.compile("write", f"writer of {shown(e)}")
+    _BODIES[write] = _Body(source.lines[1:], shown(e))
+    return write
 
 
 def compile_reader(e: Encoding[Any]) -> Reader:
@@ -254,7 +259,66 @@ def compile_reader(e: Encoding[Any]) -> Reader:
     source = new_source()
     body = lowered(e, True, source)
     render(source, "def read(buf, pos, end):", body, reading=True, returns="x")
-    return source.compile("read", f"reader of {shown(e)}")
+    read: Reader = source.compile("read", f"reader of {shown(e)}")
+    assert source.lines[-1] == "    return x, pos"
+    _BODIES[read] = _Body(source.lines[1:-1], shown(e))
+    return read
+
+
+class _Body(NamedTuple):
+    """A generated reader's or writer's body: its lines (without the ``def``
+    and, for a reader, the ``return``) and what it codes. (Its environment
+    is the function's globals: kept here, it would keep the function alive.)"""
+
+    lines: list[str]
+    label: str
+
+
+_BODIES: WeakKeyDictionary[Callable[..., Any], _Body] = WeakKeyDictionary()
+"""The bodies of the generated readers and writers, by function: the entry
+points of an encoding whose reader or writer was generated are the same body,
+inlined (:func:`compile_encoder`, :func:`compile_decoder`)."""
+
+
+def compile_encoder(write: Writer) -> Callable[[Any], bytes] | None:
+    """``encode(v) -> bytes`` with the generated ``write``'s body inlined
+    (``None`` when ``write`` was not generated): the output ``bytearray``
+    and the recursion guard are its own, so the call of ``encode`` is the
+    only call."""
+    body = _BODIES.get(write)
+    if body is None:
+        return None
+    source = Source(write.__globals__)  # the writer's environment: the names its lines use
+    with source.block("def encode(v):"):
+        source.line("out = bytearray()")
+        _guarded_body(source, body, EncodeError)
+        source.line("return bytes(out)")
+    return source.compile("encode", f"encoder of {body.label}")
+
+
+def compile_decoder(read: Reader) -> Callable[[BytesLike], Any] | None:
+    """``decode(data)``, the whole input, with the generated ``read``'s body
+    inlined (``None`` when ``read`` was not generated)."""
+    body = _BODIES.get(read)
+    if body is None:
+        return None
+    source = Source(read.__globals__)
+    with source.block("def decode(buf):"):
+        source.line(f"if type(buf) is not bytes: buf = {source.ref(input_bytes)}(buf)")
+        source.line("pos = 0")
+        source.line("end = len(buf)")
+        _guarded_body(source, body, DecodeError)
+        source.line(f"if pos != len(buf): raise {source.ref(extra_bytes)}(pos, len(buf))")
+        source.line("return x")
+    return source.compile("decode", f"decoder of {body.label}")
+
+
+def _guarded_body(source: Source, body: _Body, error: type[EncodeError | DecodeError]) -> None:
+    """``body``'s lines, a ``RecursionError`` in them raised as ``too_deep``."""
+    with source.block("try:"):
+        source.lines += ["    " * source.depth + line.removeprefix("    ") for line in body.lines]
+    with source.block("except RecursionError:"):
+        source.line(f"raise {source.ref(too_deep)}({source.ref(error)}) from None")
 
 
 def lower_write(e: Encoding[Any], lw: Lowering, v: str, path: Path, then: Then = None) -> None:

@@ -29,8 +29,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from ..compiling import compiled
-from ..errors import DecodeError, DefinitionError, EncodeError, JsonError, describe_value
-from ..jsonvalue import JsonValue
+from ..errors import (
+    DecodeError,
+    DefinitionError,
+    EncodeError,
+    JsonError,
+    describe_value,
+    too_deep,
+)
+from ..jsonvalue import JsonValue, dumps, loads
 from .size import Fixed, Size
 
 if TYPE_CHECKING:
@@ -110,37 +117,34 @@ class Encoding(Generic[T]):
 
     # ----------------------------------------------------------------- public
 
-    def encode(self, value: T) -> bytes:
-        """The binary form of ``value``; raises :class:`EncodeError`."""
-        out = bytearray()
-        try:
-            self._write(out, value)
-        except RecursionError:
-            raise _too_deep(EncodeError) from None
-        return bytes(out)
+    # ``encode`` and ``decode`` are the hottest calls: each is a function
+    # built on first use and kept on the encoding (as ``_read`` is), so that
+    # ``e.encode(value)`` calls it directly, without a method around it. For
+    # a generated codec it is the generated code itself, with the
+    # bytearray, the extra-bytes check and the recursion guard inlined.
 
-    def decode(self, data: BytesLike) -> T:
-        """Decode ``data`` entirely; raises :class:`DecodeError` (``extra_bytes``
+    @compiled
+    def encode(self) -> Callable[[T], bytes]:
+        """``encode(value)``: the binary form of ``value``; raises :class:`EncodeError`."""
+        from ..passes.binary import build_encoder
+
+        return build_encoder(self)
+
+    @compiled
+    def decode(self) -> Callable[[BytesLike], T]:
+        """``decode(data)``: decode ``data`` (``bytes``, ``bytearray`` or
+        ``memoryview``) entirely; raises :class:`DecodeError` (``extra_bytes``
         when bytes are left over)."""
-        buf = data if type(data) is bytes else _input(data)
-        try:
-            value, pos = self._read(buf, 0, len(buf))
-        except RecursionError:
-            raise _too_deep(DecodeError) from None
-        if pos != len(buf):
-            raise DecodeError(
-                "extra_bytes",
-                f"extra bytes: the value ends at byte {pos} of {len(buf)}",
-                offset=pos,
-            )
-        return value  # type: ignore[no-any-return]
+        from ..passes.binary import build_decoder
+
+        return build_decoder(self)
 
     def decode_prefix(self, data: BytesLike, offset: int = 0) -> tuple[T, int]:
         """Decode one value starting at ``offset``; returns it and where it ends.
 
         A variable-size encoding runs to the end of ``data``.
         """
-        buf = data if type(data) is bytes else _input(data)
+        buf = data if type(data) is bytes else input_bytes(data)
         if type(offset) is not int or not 0 <= offset <= len(buf):
             raise DecodeError(
                 "invalid_offset",
@@ -149,28 +153,56 @@ class Encoding(Generic[T]):
         try:
             return self._read(buf, offset, len(buf))
         except RecursionError:
-            raise _too_deep(DecodeError) from None
+            raise too_deep(DecodeError) from None
 
     def length(self, value: T) -> int:
         """The number of bytes ``encode(value)`` produces (checked like ``encode``)."""
         try:
             return self._size_of(value)
         except RecursionError:
-            raise _too_deep(EncodeError) from None
+            raise too_deep(EncodeError) from None
 
     def to_json(self, value: T) -> JsonValue:
         """The JSON form of ``value``, as Python JSON values; raises :class:`EncodeError`."""
         try:
             return self._to_json(value)
         except RecursionError:
-            raise _too_deep(EncodeError) from None
+            raise too_deep(EncodeError) from None
 
     def from_json(self, json: JsonValue) -> T:
         """Read a JSON value (as :func:`json.loads` gives it); raises :class:`JsonError`."""
         try:
             return self._from_json(json)  # type: ignore[no-any-return]
         except RecursionError:
-            raise _too_deep(JsonError) from None
+            raise too_deep(JsonError) from None
+
+    def json_to_bytes(self, text: str | bytes) -> bytes:
+        """The binary form of the value whose JSON text is ``text``: what an
+        RPC proxy or a signer does with the node's JSON.
+
+        It is ``encode(from_json(loads(text)))``, read as strictly as
+        :func:`data_encoding.jsonvalue.loads` reads (no ``NaN``, no member
+        given twice): invalid text raises :class:`JsonError` ``invalid_json``,
+        a JSON value that does not fit :class:`JsonError`, a value that
+        cannot be written :class:`EncodeError`.
+        (Text only: a JSON string value would be text too. An already parsed
+        value goes through ``encode(from_json(value))``.)
+
+        >>> from data_encoding import obj, req, uint8, bytes_
+        >>> obj(req("a", uint8), req("b", bytes_)).json_to_bytes('{"a": 7, "b": "beef"}').hex()
+        '0700000002beef'
+        """
+        return self.encode(self.from_json(loads(text)))
+
+    def bytes_to_json(self, data: BytesLike) -> str:
+        """The compact JSON text of the value whose binary form is ``data``:
+        ``dumps(to_json(decode(data)))`` (UTF-8 kept as it is).
+
+        >>> from data_encoding import obj, req, uint8, bytes_
+        >>> obj(req("a", uint8), req("b", bytes_)).bytes_to_json(bytes.fromhex("0700000002beef"))
+        '{"a":7,"b":"beef"}'
+        """
+        return dumps(self.to_json(self.decode(data)))
 
     def strategy(self) -> SearchStrategy[T]:
         """A Hypothesis strategy of valid values (needs the ``hypothesis`` package:
@@ -412,7 +444,7 @@ def expect_callable(value: C, where: str, what: str) -> C:
     raise DefinitionError(f"{where}: {what} is not callable ({type(value).__name__})")
 
 
-def _input(data: object) -> bytes:
+def input_bytes(data: object) -> bytes:
     """The bytes to decode: a bytes-like object, copied (anything else is refused)."""
     if isinstance(data, bytes | bytearray | memoryview):
         return bytes(data)
@@ -420,7 +452,3 @@ def _input(data: object) -> bytes:
         "wrong_type",
         f"expected bytes, bytearray or memoryview to decode, got {type(data).__name__}",
     )
-
-
-def _too_deep(cls: type[EncodeError] | type[DecodeError] | type[JsonError]) -> Exception:
-    return cls("too_deep", "the value is nested too deeply (Python's recursion limit)")
