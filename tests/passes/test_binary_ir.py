@@ -224,3 +224,66 @@ def test_a_call_shows_what_it_calls() -> None:
         r"var='l_1', path=\(\"'l'\",\)\)",
         repr(call),
     )
+
+
+# ------------------------------------------------------------------ pieces
+
+
+FRAMED = de.obj(
+    de.req("a", de.uint8),
+    de.req("l", de.list_(de.string)),
+    de.req("t", de.mu("t", lambda t: de.list_(t))),
+    de.req("b", de.int31),
+)
+
+
+def _written(e: de.Encoding[Any], value: Any) -> tuple[str, Any]:
+    """What the entry point gives, checked against the writer's bytearray."""
+    out = bytearray()
+    try:
+        e._write(out, value)
+    except de.EncodeError as err:
+        with pytest.raises(de.EncodeError) as caught:
+            e.encode(value)
+        assert (caught.value.code, str(caught.value), caught.value.path) == (
+            err.code,
+            str(err),
+            err.path,
+        )
+        return ("error", (err.code, err.path))
+    assert e.encode(value) == bytes(out)
+    return ("ok", bytes(out).hex())
+
+
+def test_an_entry_point_joins_pieces_with_each_frame_size_in_its_run() -> None:
+    source = FRAMED.encode.__source__  # type: ignore[attr-defined]
+    assert "out = []" in source and "bytearray" in source  # the recursive part's own
+    assert re.search(r"out\.append\(_pack\w*\(.*, size_\d+\)\)", source)  # a, then l's size
+    assert _written(FRAMED, {"a": 1, "l": ["ab"], "t": [[]], "b": 2}) == (
+        "ok",
+        "0100000006000000026162000000040000000000000002",
+    )
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        # the frame's content is written before ``a`` is packed: ``a`` still fails first
+        ({"a": 300, "l": [5], "t": [], "b": 0}, ("invalid_int", ("a",))),
+        ({"a": 1, "l": [5], "t": [], "b": 0}, ("wrong_type", ("l", 0))),
+        ({"a": True, "l": ["x"], "t": [], "b": 0}, ("wrong_type", ("a",))),
+        # past the depth limit inside a frame, after a bad field: the field
+        ({"a": 300, "l": [], "t": [[[[]]]], "b": 0}, ("invalid_int", ("a",))),
+        ({"a": 1, "l": [], "t": [[[[]]]], "b": 0}, ("too_deep", ("t", 0, 0, 0))),
+        ({"a": 1, "l": [], "t": [], "b": 2**31}, ("invalid_int", ("b",))),
+    ],
+)
+def test_entry_points_in_pieces_fail_as_the_writer_does(
+    value: dict[str, Any], expected: tuple[str, tuple[Any, ...]]
+) -> None:
+    previous = de.max_depth()
+    de.set_max_depth(3)
+    try:
+        assert _written(FRAMED, value) == ("error", expected)
+    finally:
+        de.set_max_depth(previous)

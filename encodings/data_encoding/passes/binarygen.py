@@ -25,6 +25,7 @@ variant, as a hand-written codec would do it.
 from __future__ import annotations
 
 import struct
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import singledispatch
@@ -41,6 +42,7 @@ from ..tree.strings import RawBytes, text_of
 from ..tree.unions import Case, Option, Union
 from .binaryops import (
     AfterReads,
+    Append,
     AtEnd,
     Block,
     Branch,
@@ -62,7 +64,7 @@ from .binaryops import (
     ToBytes,
     const,
 )
-from .binaryrender import new_source, render
+from .binaryrender import Renderer, new_source, render, writes_pieces
 from .binaryrules import (
     bad_frame,
     canonical,
@@ -250,7 +252,7 @@ def compile_writer(e: Encoding[Any]) -> Writer:
     source = new_source()
     render(source, "def write(out, v):", lowered(e, False, source), reading=False)
     write: Writer = source.compile("write", f"writer of {shown(e)}")
-    _BODIES[write] = _Body(source.lines[1:], shown(e))
+    _LOWERED[write] = weakref.ref(e)
     return write
 
 
@@ -260,63 +262,66 @@ def compile_reader(e: Encoding[Any]) -> Reader:
     body = lowered(e, True, source)
     render(source, "def read(buf, pos, end):", body, reading=True, returns="x")
     read: Reader = source.compile("read", f"reader of {shown(e)}")
-    assert source.lines[-1] == "    return x, pos"
-    _BODIES[read] = _Body(source.lines[1:-1], shown(e))
+    _LOWERED[read] = weakref.ref(e)
     return read
 
 
-class _Body(NamedTuple):
-    """A generated reader's or writer's body: its lines (without the ``def``
-    and, for a reader, the ``return``) and what it codes. (Its environment
-    is the function's globals: kept here, it would keep the function alive.)"""
-
-    lines: list[str]
-    label: str
-
-
-_BODIES: WeakKeyDictionary[Callable[..., Any], _Body] = WeakKeyDictionary()
-"""The bodies of the generated readers and writers, by function: the entry
-points of an encoding whose reader or writer was generated are the same body,
-inlined (:func:`compile_encoder`, :func:`compile_decoder`)."""
+_LOWERED: WeakKeyDictionary[Callable[..., Any], weakref.ref[Encoding[Any]]] = WeakKeyDictionary()
+"""The encoding each generated reader and writer was lowered from: its entry
+points are the same ops, rendered as functions of their own
+(:func:`compile_encoder`, :func:`compile_decoder`)."""
 
 
 def compile_encoder(write: Writer) -> Callable[[Any], bytes] | None:
-    """``encode(v) -> bytes`` with the generated ``write``'s body inlined
-    (``None`` when ``write`` was not generated): the output ``bytearray``
-    and the recursion guard are its own, so the call of ``encode`` is the
-    only call."""
-    body = _BODIES.get(write)
-    if body is None:
+    """``encode(v) -> bytes`` from the ops of the generated ``write``
+    (``None`` when ``write`` was not generated), so that the call of
+    ``encode`` is the only call: its output is its own, a list of pieces
+    joined once at the end when its ops allow (see :mod:`.binaryrender`),
+    else a ``bytearray``."""
+    e = _lowered_from(write)
+    if e is None:
         return None
-    source = Source(write.__globals__)  # the writer's environment: the names its lines use
+    source = new_source()
+    ops = lowered(e, False, source)
+    pieces = writes_pieces(ops)
     with source.block("def encode(v):"):
-        source.line("out = bytearray()")
-        _guarded_body(source, body, EncodeError)
-        source.line("return bytes(out)")
-    return source.compile("encode", f"encoder of {body.label}")
+        source.line("out = []" if pieces else "out = bytearray()")
+        _guarded(source, ops, Renderer(source, False, pieces), EncodeError)
+        source.line("return b''.join(out)" if pieces else "return bytes(out)")
+    return source.compile("encode", f"encoder of {shown(e)}")
 
 
 def compile_decoder(read: Reader) -> Callable[[BytesLike], Any] | None:
-    """``decode(data)``, the whole input, with the generated ``read``'s body
-    inlined (``None`` when ``read`` was not generated)."""
-    body = _BODIES.get(read)
-    if body is None:
+    """``decode(data)``, the whole input, from the ops of the generated
+    ``read`` (``None`` when ``read`` was not generated)."""
+    e = _lowered_from(read)
+    if e is None:
         return None
-    source = Source(read.__globals__)
+    source = new_source()
+    ops = lowered(e, True, source)
     with source.block("def decode(buf):"):
         source.line(f"if type(buf) is not bytes: buf = {source.ref(input_bytes)}(buf)")
         source.line("pos = 0")
         source.line("end = len(buf)")
-        _guarded_body(source, body, DecodeError)
+        _guarded(source, ops, Renderer(source, True), DecodeError)
         source.line(f"if pos != len(buf): raise {source.ref(extra_bytes)}(pos, len(buf))")
         source.line("return x")
-    return source.compile("decode", f"decoder of {body.label}")
+    return source.compile("decode", f"decoder of {shown(e)}")
 
 
-def _guarded_body(source: Source, body: _Body, error: type[EncodeError | DecodeError]) -> None:
-    """``body``'s lines, a ``RecursionError`` in them raised as ``too_deep``."""
+def _lowered_from(fn: Callable[..., Any]) -> Encoding[Any] | None:
+    """The encoding ``fn`` was generated from (``None``: it was not)."""
+    ref = _LOWERED.get(fn)
+    return None if ref is None else ref()
+
+
+def _guarded(
+    source: Source, ops: Block, r: Renderer, error: type[EncodeError | DecodeError]
+) -> None:
+    """``ops`` rendered by ``r``, a ``RecursionError`` in them raised as ``too_deep``."""
     with source.block("try:"):
-        source.lines += ["    " * source.depth + line.removeprefix("    ") for line in body.lines]
+        r.block(ops)
+        r.flush()
     with source.block("except RecursionError:"):
         source.line(f"raise {source.ref(too_deep)}({source.ref(error)}) from None")
 
@@ -450,7 +455,7 @@ def _raw_bytes_of(e: RawBytes, lw: Lowering, v: str, path: Path) -> str:
 @inline_code.register
 def _raw_bytes_code(e: RawBytes) -> Code:
     def write(lw: Lowering, v: str, path: Path) -> None:
-        lw.add(Do(f"out += {_raw_bytes_of(e, lw, v, path)}"))
+        lw.add(Append(_raw_bytes_of(e, lw, v, path)))
 
     def read(lw: Lowering, target: str, end: str, path: Path) -> None:
         rest = f"{lw.ref(text_of)}(buf[pos:{end}])" if e.text else f"buf[pos:{end}]"
@@ -490,8 +495,7 @@ def _dynamic_size_code(e: DynamicSize[Any]) -> Code:
                     f"len({raw}) > {largest}", f"{lw.ref(too_big)}({lw.ref(e)}, len({raw}))", path
                 ),
                 Put(code[1:], f"len({raw})"),
-                Flush(),
-                Do(f"out += {raw}"),
+                Append(raw),
             )
             return
         mark, size = lw.var("mark"), lw.var("size")
@@ -499,7 +503,7 @@ def _dynamic_size_code(e: DynamicSize[Any]) -> Code:
             lower_write(e.inner, lw, v, path)
         error = f"{lw.ref(too_big)}({lw.ref(e)}, {size})"
         pack_into = lw.ref(struct.Struct(code).pack_into)
-        lw.add(Framed(mark, size, width, pack_into, largest, error, tuple(body), path))
+        lw.add(Framed(mark, size, code[1:], width, pack_into, largest, error, tuple(body), path))
 
     return Code(_then_after(write), _read_then(read))
 
@@ -594,10 +598,10 @@ def _list_code(e: ListEncoding) -> Code:
         with lw.when(f"not ({fine})"):
             lw.add(Do(f"{lw.ref(check_length)}({lw.ref(e)}, {v})", path))
         if mode == "count":
-            lw.add(Do(f"out += {lw.ref(struct.Struct(HEADERS[arg][0]).pack)}(len({v}))"))
+            lw.add(Append(f"{lw.ref(struct.Struct(HEADERS[arg][0]).pack)}(len({v}))"))
         whole = many(e.elt)
         if whole is not None:
-            lw.add(Do(f"{lw.ref(whole[0], 'write_many')}(out, {v})", path))
+            lw.add(Call(whole[0], v, path, stem="write_many"))
             return
         x = lw.var("item")
         with lw.nested() as body:

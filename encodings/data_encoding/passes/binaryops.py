@@ -19,7 +19,7 @@ the shapes a hand-written codec is made of:
 * **calls**: :class:`Call` of a part's own compiled reader or writer.
 
 The rest are the statements around them: :class:`Let`, :class:`Do`,
-:class:`Fetch`, :class:`ToBytes`, :class:`Fail`, :class:`AfterReads`, and
+:class:`Append`, :class:`Fetch`, :class:`ToBytes`, :class:`Fail`, :class:`AfterReads`, and
 the two facts the renderer cannot infer, :class:`Flush` (the pending run is
 written or read here) and :class:`Moved` (``pos`` moved).
 
@@ -28,7 +28,10 @@ named in the generated function's environment); the ops are frozen
 dataclasses, so a block can be inspected, compared and rewritten before it is
 rendered. Conventions of the generated code: a writer is ``write(out, v)``
 appending to the ``bytearray`` ``out``; a reader is ``read(buf, pos, end)``
-over ``bytes`` with the current position ``pos`` and the frame's end.
+over ``bytes`` with the current position ``pos`` and the frame's end. Ops
+name the output only through :class:`Append`, :class:`Call` and
+:class:`Framed`, so that an entry point may render them into a list of
+pieces instead (see :mod:`.binaryrender`).
 
 Paths: an op that may fail knows its *path* statically, as a tuple of Python
 expressions (``'state'`` for a key; for a list element, an expression that
@@ -154,6 +157,13 @@ class Do(_Op):
 
 
 @dataclass(frozen=True, repr=False)
+class Append(_Op):
+    """The bytes of expression ``data`` written after the pending run."""
+
+    data: str
+
+
+@dataclass(frozen=True, repr=False)
 class Fetch(_Op):
     """``target = value[key]`` for each ``(target, key)``; a missing key
     raises ``error`` at ``path``."""
@@ -207,6 +217,8 @@ class Call(_Op):
     var: str
     path: Path
     end: str = "end"
+    #: the stem of the name the generated code calls ``fn`` by
+    stem: str = ""
 
 
 @dataclass(frozen=True, repr=False)
@@ -246,12 +258,14 @@ class Choice(_Op):
 @dataclass(frozen=True, repr=False)
 class Framed(_Op):
     """``body`` written after a ``width``-byte placeholder (at ``mark``),
-    patched with its ``size`` by ``pack_into`` once written; a size beyond
-    ``largest`` removes what was written and raises ``error`` (which names
-    ``size``) at ``path``."""
+    patched with its ``size`` (struct code ``fmt``) by ``pack_into`` once
+    written; a size beyond ``largest`` removes what was written and raises
+    ``error`` (which names ``size``) at ``path``. Rendered into pieces, the
+    body is joined first and its size joins the pending run instead."""
 
     mark: str
     size: str
+    fmt: str
     width: int
     pack_into: str
     largest: int
@@ -302,6 +316,7 @@ Op = (
     | Moved
     | Let
     | Do
+    | Append
     | Fetch
     | ToBytes
     | Fail

@@ -14,6 +14,13 @@ run, and each branch reads the whole run (tag included, as a pad byte) in
 one ``unpack``; a statement that uses values of the run
 (:class:`~.binaryops.AfterReads`: building a record's dict) waits for it.
 
+Pieces: a writer appends to a ``bytearray``, which a frame's size is
+patched into once its content is written. An entry point (``e.encode``)
+may instead collect ``bytes`` pieces in a list and join them once at the
+end, as hand-written code does (no growing buffer, no copy of it): a
+frame's content is then joined first, and its size joins the pending run
+before it, one ``pack`` for the fields before the frame and its size.
+
 Errors: every error raised by the generated code carries the op's path from
 the function's root. A writer's fields fail in order: when something fails
 while a run is pending, the first pending field whose check fails is
@@ -24,6 +31,7 @@ Nothing on the success path pays for paths or offsets.
 
 from __future__ import annotations
 
+import re
 import struct
 from collections.abc import Sequence
 from functools import singledispatchmethod
@@ -31,6 +39,7 @@ from functools import singledispatchmethod
 from ..errors import DataEncodingError
 from .binaryops import (
     AfterReads,
+    Append,
     AtEnd,
     Block,
     Branch,
@@ -54,7 +63,7 @@ from .binaryops import (
 )
 from .emit import Source, at, index_of, put_failure, short_read, tuple_expr, unpack_failure
 
-__all__ = ["Renderer", "new_source", "render"]
+__all__ = ["Renderer", "new_source", "render", "writes_pieces"]
 
 
 class _GuardFailed(Exception):
@@ -62,10 +71,14 @@ class _GuardFailed(Exception):
 
 
 class Renderer:
-    """Renders ops into ``source``, a reader's when ``reading`` else a writer's."""
+    """Renders ops into ``source``, a reader's when ``reading`` else a
+    writer's: into the ``bytearray`` ``out``, or, with ``pieces``, into the
+    list ``out`` of the ``bytes`` pieces (see :func:`writes_pieces`)."""
 
-    def __init__(self, source: Source, reading: bool) -> None:
-        self.src, self.reading = source, reading
+    def __init__(self, source: Source, reading: bool, pieces: bool = False) -> None:
+        self.src, self.reading, self.pieces = source, reading, pieces
+        #: the variable written to: ``out``, or a frame's list of pieces
+        self.out = "out"
         self.puts: list[Put] = []
         self.takes: list[Take] = []
         #: bytes from ``pos`` known to be in the frame (a peek checked them)
@@ -114,6 +127,18 @@ class Renderer:
         self.guarded(op.statement, op.path)
 
     @op.register
+    def _append(self, op: Append) -> None:
+        self.flush()
+        self.write(op.data)
+
+    def write(self, data: str) -> None:
+        """Emit the statement that writes the ``bytes`` expression ``data``."""
+        if self.pieces:
+            self.src.line(f"{self.out}.append({data})")
+        else:
+            self.src.line(f"{self.out} += {data}")
+
+    @op.register
     def _fetch(self, op: Fetch) -> None:
         with self.src.block("try:"):
             for target, key in op.items:
@@ -151,10 +176,17 @@ class Renderer:
         self.flush(op.end)
         if self.reading:
             self.moved()
-            call = f"{op.var}, pos = {self.src.ref(op.fn, 'read')}(buf, pos, {op.end})"
-        else:
-            call = f"{self.src.ref(op.fn, 'write')}(out, {op.var})"
-        self.guarded(call, op.path)
+            call = f"{op.var}, pos = {self.src.ref(op.fn, op.stem or 'read')}(buf, pos, {op.end})"
+            self.guarded(call, op.path)
+            return
+        write = self.src.ref(op.fn, op.stem or "write")
+        if not self.pieces:
+            self.guarded(f"{write}({self.out}, {op.var})", op.path)
+            return
+        piece = self.src.var("piece")  # a writer writes to a bytearray: one piece
+        self.src.line(f"{piece} = bytearray()")
+        self.guarded(f"{write}({piece}, {op.var})", op.path)
+        self.write(piece)
 
     @op.register
     def _choice(self, op: Choice) -> None:
@@ -172,6 +204,9 @@ class Renderer:
 
     @op.register
     def _framed(self, op: Framed) -> None:
+        if self.pieces:
+            self.framed_pieces(op)
+            return
         self.flush()
         self.src.line(f"{op.mark} = len(out)")
         self.src.line(f"out += {bytes(op.width)!r}")
@@ -182,6 +217,49 @@ class Renderer:
             self.src.line(f"del out[{op.mark}:]")
             self.raise_at(op.error, op.path)
         self.src.line(f"{op.pack_into}(out, {op.mark}, {op.size})")
+
+    def framed_pieces(self, op: Framed) -> None:
+        """The frame's content, joined into one piece, then its size in the
+        pending run (written with the fields before it), then the content.
+        A content written by one call (a writer's ``bytearray``) is written
+        after a placeholder instead, as a writer does, and is the piece: the
+        bytes are not copied once more to be joined.
+
+        The content is written before the pending fields are checked, so
+        its errors go through ``put_failure`` as theirs would (fields fail
+        in order); a ``RecursionError`` passes through it unchanged.
+        """
+        src, outer, puts = self.src, self.out, self.puts
+        one_call = _one_call(op.body)
+        buffer = src.var("piece" if one_call else "pieces")
+        src.line(f"{buffer} = bytearray({op.width})" if one_call else f"{buffer} = []")
+        self.out, self.puts, self.pieces = buffer, [], not one_call
+        if any(i.check is not None for i in puts):
+            with src.block("try:"):
+                self.block(op.body)
+                self.flush()
+            src.line(
+                "except (_Err, RecursionError) as x: "
+                f"raise _put_failure({self._report(puts)}, x) from None"
+            )
+        else:
+            self.block(op.body)
+            self.flush()
+        self.out, self.puts, self.pieces = outer, puts, True
+        content = buffer if one_call else src.var("content")
+        if one_call:
+            src.line(f"{op.size} = len({buffer}) - {op.width}")
+        else:
+            src.line(f"{content} = b''.join({buffer})")
+            src.line(f"{op.size} = len({content})")
+        with src.block(f"if {op.size} > {op.largest}:"):
+            self.raise_at(op.error, op.path)
+        if one_call:
+            src.line(f"{op.pack_into}({buffer}, 0, {op.size})")
+        else:
+            self.puts.append(Put(op.fmt, op.size))
+        self.flush()
+        self.write(content)
 
     @op.register
     def _sub_frame(self, op: SubFrame) -> None:
@@ -267,17 +345,21 @@ class Renderer:
         line = self.src.line
         if all(i.const for i in items):
             fmt = ">" + "".join(i.fmt for i in items)
-            data = struct.pack(fmt, *(int(i.arg or 0) for i in items if i.fmt))
-            line(f"out += {data!r}" if len(data) > 1 else f"out.append({data[0]})")
+            constant = struct.pack(fmt, *(int(i.arg or 0) for i in items if i.fmt))
+            if len(constant) == 1 and not self.pieces:
+                line(f"{self.out}.append({constant[0]})")
+            else:
+                self.write(repr(constant))
             return
         args = [i.arg for i in items if i.fmt and i.arg is not None]
         guards = [i.guard for i in items if i.guard]
-        if len(items) == 1 and items[0].ready:
+        if len(items) == 1 and items[0].ready and items[0].arg is not None:
             # fixed bytes alone, their type and length known: no struct call
-            write = f"out += {items[0].arg}"
+            data = items[0].arg
         else:
             pack = self.src.ref(struct.Struct(">" + "".join(i.fmt for i in items)).pack, "pack")
-            write = f"out += {pack}({', '.join(args)})"
+            data = f"{pack}({', '.join(args)})"
+        write = f"{self.out}.append({data})" if self.pieces else f"{self.out} += {data}"
         if all(i.check is None for i in items):  # constants and sizes: nothing can fail
             line(write)
             return
@@ -362,6 +444,39 @@ class Renderer:
         deferred, self.deferred = self.deferred, []
         for statement in deferred:
             line(statement)
+
+
+def _one_call(ops: Block) -> bool:
+    """Whether ``ops`` write through exactly one call and nothing else."""
+    return [type(op) for op in ops if _writes(op)] == [Call]
+
+
+def _writes(op: Op) -> bool:
+    if isinstance(op, Choice):
+        return any(_writes(inner) for b in op.branches for inner in b.body)
+    return isinstance(op, Put | Append | Call | Framed | Loop)
+
+
+_OUTPUT = re.compile(r"\bout\b")
+
+
+def writes_pieces(ops: Block) -> bool:
+    """Whether a writer's ops may be rendered into pieces: none of their
+    statements uses the ``bytearray`` itself (an optional field without a
+    presence byte measures what its value wrote)."""
+    for op in ops:
+        if isinstance(op, Let | Do | Fail):
+            text = (
+                op.expr if isinstance(op, Let) else op.statement if isinstance(op, Do) else op.test
+            )
+            if text is not None and _OUTPUT.search(text):
+                return False
+        elif isinstance(op, Choice):
+            if not all(writes_pieces(b.body) for b in op.branches):
+                return False
+        elif isinstance(op, Framed | Loop) and not writes_pieces(op.body):
+            return False
+    return True
 
 
 def new_source() -> Source:

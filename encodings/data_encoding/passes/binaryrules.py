@@ -100,17 +100,28 @@ def many(e: Encoding[Any]) -> tuple[Writer, ManyReader] | None:
     return None
 
 
+def _write_naturals(out: bytearray, values: Any) -> None:
+    write_many(out, values, True)
+
+
+def _read_naturals(buf: bytes, pos: int, end: int) -> list[Any]:
+    return read_many(buf, pos, end, True)
+
+
+def _write_integers(out: bytearray, values: Any) -> None:
+    write_many(out, values, False)
+
+
+def _read_integers(buf: bytes, pos: int, end: int) -> list[Any]:
+    return read_many(buf, pos, end, False)
+
+
 @many.register
 def _zarith_many(e: Zarith) -> tuple[Writer, ManyReader]:
-    natural = e.natural
-
-    def write(out: bytearray, values: Any) -> None:
-        write_many(out, values, natural)
-
-    def read(buf: bytes, pos: int, end: int) -> list[Any]:
-        return read_many(buf, pos, end, natural)
-
-    return write, read
+    # the same functions every time: lowering twice gives equal ops
+    if e.natural:
+        return _write_naturals, _read_naturals
+    return _write_integers, _read_integers
 
 
 # ------------------------------------------------------------ frames

@@ -57,8 +57,9 @@ def index_of(seq: Sequence[Any], item: Any) -> int:
 def put_failure(
     items: Sequence[tuple[Callable[[Any], None] | None, Any, tuple[PathStep, ...]]],
     exc: Exception,
-) -> DataEncodingError:
-    """The precise error of a fused write that failed: the first field whose check fails."""
+) -> DataEncodingError | RecursionError:
+    """The precise error of a fused write that failed: the first field whose
+    check fails (else ``exc`` itself, a ``RecursionError`` included)."""
     for check, value, path in items:
         if check is None:
             continue
@@ -66,7 +67,7 @@ def put_failure(
             check(value)
         except DataEncodingError as err:
             return at(err, path)
-    if isinstance(exc, DataEncodingError):
+    if isinstance(exc, DataEncodingError | RecursionError):
         return exc
     return EncodeError("invalid_value", f"cannot write the fields: {exc}")
 
