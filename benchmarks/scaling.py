@@ -13,7 +13,13 @@ time and the memory per element stay flat (linear growth):
 * ``n``: one natural number whose encoding takes that many bytes (a long
   number is hostile input: its cost once grew with the square of its size);
 * ``list_(z)``: a ``list_(z)`` of 64 numbers, half of them negative, that
-  together take that many bytes.
+  together take that many bytes;
+* ``deep lists`` (:data:`DEEP`): deep but legal input, a recursive encoding
+  ``mu("lists", lambda self: list_(self))`` and a value nested that many
+  levels (``[[...[]...]]``, 4 bytes a level), with the depth limit raised to
+  fit (``set_max_depth``). Every deep call runs in a thread whose stack is
+  :data:`DEEP_STACK`: on the main thread's 8 MB, CPython crashes past about
+  20 000 levels.
 
 For each size, and after checking once that ``decode(encode(v)) == v``:
 
@@ -33,28 +39,54 @@ For each size, and after checking once that ``decode(encode(v)) == v``:
   value), alive when the call returns, is. A small sample runs first under a
   no-op profiler, or tracing would be far slower: see :func:`warm_line_tables`.
 
-Per size the table gives the time in ms, the time per element (µs per
-record, or ms per MB of input), the peak in MB and per element (bytes per record, or
-per input byte). The linearity table divides the time (and the peak) per element at the
-largest size by that at the smallest: about 1 means linear.
+The ``deep lists`` series is timed the same way, inside its large-stack
+thread. Its peak memory is **not** tracemalloc's (tracing deep recursion
+takes time quadratic in the depth: 13 s for 10^4 levels, 64 s for 2 x 10^4)
+but the rise of the process's **resident set size** (RSS) during one call,
+at its highest (:func:`resident_peak`): read exactly (Linux's ``VmRSS``) at
+every garbage collection, with the collector's threshold lowered so that one
+starts about every level and a half, in a fresh process that has built the
+input, compiled the codec on a tiny value and filled the allocator's free
+blocks (:func:`deep_peak_here`); the largest of :data:`DEEP_PEAK_RUNS`
+processes (:func:`deep_peak`). As with tracemalloc, the input is not counted
+and the result (the bytes, or the D nested lists) is. Unlike tracemalloc,
+this counts everything the call makes resident: the thread's C stack (about
+370 bytes a level) and the Python frames of the recursion, which tracemalloc
+does not see, and whole pages rather than the bytes asked for. It misses the
+few KB of stack, frames and free blocks that the call finds already resident
+(the 10^3-level figures come out up to 2% below the 10^5 ones); the readings
+add a few KB of their own. The table marks these figures "(RSS)".
 
-    python benchmarks/scaling.py            # FULL_SIZES: up to 10^6 records, 50 MB, 1 MB numbers
-    python benchmarks/scaling.py --quick    # QUICK_SIZES: a few seconds
+Per size the table gives the time in ms, the time per element (µs per
+record or per level, or ms per MB of input), the peak in MB and per element
+(bytes per record, per level, or per input byte). The linearity table
+divides the time (and the peak) per element at the largest size by that at
+the smallest: about 1 means linear.
+
+    python benchmarks/scaling.py          # FULL_SIZES: up to 10^6 records, 50 MB,
+                                          # 1 MB numbers, 10^5 levels
+    python benchmarks/scaling.py --quick  # QUICK_SIZES: a few seconds
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import os
 import random
+import struct
+import subprocess
 import sys
+import threading
 import time
 import tracemalloc
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from types import FrameType
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple, TypeVar
 
 import data_encoding as de
 
@@ -64,18 +96,27 @@ from handwritten import records_decode, records_encode
 from workloads import workloads
 
 Codec = tuple[Callable[[Any], bytes], Callable[[bytes], Any]]
+T = TypeVar("T")
 
 HAND_WRITTEN = "records (hand-written)"
 """The series of :mod:`handwritten`'s records codec: what any Python codec pays."""
 
 __all__ = [
+    "DEEP",
+    "DEEP_PEAK_RUNS",
+    "DEEP_STACK",
     "FULL_SIZES",
     "HAND_WRITTEN",
     "MB",
     "QUICK_SIZES",
     "Point",
+    "RSS_NOTE",
     "Sizes",
+    "deep_peak",
+    "deep_peak_here",
     "measure",
+    "measure_deep",
+    "resident_peak",
     "scaling",
     "scaling_table",
     "warm_line_tables",
@@ -87,20 +128,37 @@ MB = 1_000_000
 
 class Sizes(NamedTuple):
     """Numbers of records; sizes in bytes of the ``bytes_`` values and of the
-    encoded Zarith numbers."""
+    encoded Zarith numbers; levels of the ``deep lists`` (none by default)."""
 
     records: tuple[int, ...]
     bytes_: tuple[int, ...]
     numbers: tuple[int, ...]
+    depths: tuple[int, ...] = ()
 
 
-QUICK_SIZES = Sizes((10**3, 10**4), (MB // 2, MB), (MB // 64, MB // 16))
+QUICK_SIZES = Sizes((10**3, 10**4), (MB // 2, MB), (MB // 64, MB // 16), (10**3, 10**4))
 """A smoke run of a few seconds: ``scaling_table(*QUICK_SIZES)``."""
-FULL_SIZES = Sizes((10**4, 10**5, 10**6), (MB // 2, 5 * MB, 50 * MB), (MB // 16, MB // 4, MB))
+FULL_SIZES = Sizes(
+    (10**4, 10**5, 10**6),
+    (MB // 2, 5 * MB, 50 * MB),
+    (MB // 16, MB // 4, MB),
+    (10**3, 10**4, 10**5),
+)
 """The full series: ``scaling_table(*FULL_SIZES)``."""
 
 BYTE_SERIES = frozenset({"bytes_", "n", "list_(z)"})
-"""The series measured per MB of input (the others per record)."""
+"""The series measured per MB of input (the others per record or per level)."""
+
+DEEP = "deep lists"
+"""The series of a recursive encoding nested as deep as its size, measured per level."""
+
+DEEP_STACK = 1 << 30
+"""The stack of the threads that run the deep series: 1 GB of address space,
+of which only the pages the recursion touches become memory. 100 000 levels
+fit; the main thread's 8 MB crash CPython past about 20 000."""
+
+DEEP_PEAK_RUNS = 3
+"""Fresh processes per peak of the deep series; the largest figure is kept."""
 
 TIME_BUDGET = 1.0
 """Stop repeating a measurement once its runs add up to this many seconds."""
@@ -116,20 +174,32 @@ class Point:
     size: int  # records, or bytes
     seconds: float  # best run, garbage collector on
     seconds_no_gc: float  # best run, garbage collector off
-    peak: int  # peak traced bytes during one call
+    peak: int  # bytes: see peak_source
+    # "tracemalloc": peak traced bytes during one call (peak_memory);
+    # "rss": rise of the resident set size during one call, at its highest
+    # (deep_peak)
+    peak_source: Literal["tracemalloc", "rss"] = "tracemalloc"
 
     @property
     def per_record(self) -> bool:
+        """Counted in elements (records, or levels), not in MB of input."""
         return self.series not in BYTE_SERIES
 
     @property
+    def element(self) -> str:
+        """What the size counts: "record", "level" or "MB"."""
+        if not self.per_record:
+            return "MB"
+        return "level" if self.series == DEEP else "record"
+
+    @property
     def units(self) -> float:
-        """The size in the unit the time is given per: records, or MB."""
+        """The size in the unit the time is given per: records, levels, or MB."""
         return self.size if self.per_record else self.size / MB
 
     @property
     def time_per_unit(self) -> float:
-        """µs per record, or ms per MB (garbage collector on)."""
+        """µs per record or level, or ms per MB (garbage collector on)."""
         return self.seconds / self.units * (1e6 if self.per_record else 1e3)
 
     @property
@@ -139,7 +209,7 @@ class Point:
 
     @property
     def peak_per_element(self) -> float:
-        """Peak bytes per record, or per input byte."""
+        """Peak bytes per record, per level, or per input byte."""
         return self.peak / self.size
 
 
@@ -245,11 +315,273 @@ def long_number(rng: random.Random, size: int) -> int:
     return rng.getrandbits(7 * size - 1) | 1 << (7 * size - 1)
 
 
+def nested_lists() -> de.Encoding[Any]:
+    """The deep series' encoding: a list of itself, ``[]`` its only leaf.
+
+    Built afresh by each caller: building a recursive encoding raises the
+    recursion limit (to fit the depth limit), so a module constant would
+    change the limit of every program that imports this module.
+    """
+    return de.mu("lists", lambda self: de.list_(self))
+
+
+def nested_value(depth: int) -> list[Any]:
+    """``[[...[]...]]``, ``depth`` lists deep, built from the inside out (no recursion)."""
+    value: list[Any] = []
+    for _ in range(depth - 1):
+        value = [value]
+    return value
+
+
+def nested_bytes(depth: int) -> bytes:
+    """The encoding of :func:`nested_value` (``depth``), written directly.
+
+    Each level is its uint30 size header: the bytes of the levels inside it,
+    4 a level. Written into one buffer, one header at a time, so that
+    building it frees nothing sizeable for the measured decoding to reuse
+    (see :func:`deep_peak_here`); only the buffer itself is freed.
+    """
+    buf = bytearray(4 * depth)
+    for i in range(depth):
+        struct.pack_into(">I", buf, 4 * i, 4 * (depth - 1 - i))
+    return bytes(buf)
+
+
+@contextmanager
+def depth_limit(depth: int) -> Iterator[None]:
+    """Let values nest ``depth`` levels for the block; the previous depth
+    limit and recursion limit are restored after (``set_max_depth`` raises
+    the recursion limit and never lowers it)."""
+    previous, recursion = de.max_depth(), sys.getrecursionlimit()
+    de.set_max_depth(max(depth, previous))
+    try:
+        yield
+    finally:
+        de.set_max_depth(previous)
+        sys.setrecursionlimit(recursion)
+
+
+def in_deep_thread(call: Callable[[], T]) -> T:
+    """``call()`` in a new thread whose stack is :data:`DEEP_STACK`: its
+    result, or what it raised, raised here."""
+    outcome: list[T] = []
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            outcome.append(call())
+        except BaseException as err:  # handed to the caller's thread
+            failure.append(err)
+
+    # the size applies to the threads started after it is set: this one only
+    previous = threading.stack_size(DEEP_STACK)
+    try:
+        thread = threading.Thread(target=run, name="deep")
+        thread.start()
+    finally:
+        threading.stack_size(previous)
+    thread.join()
+    if failure:
+        raise failure[0]
+    return outcome[0]
+
+
+def measure_deep(depth: int) -> list[Point]:
+    """The encode and decode points of the deep series at ``depth`` levels.
+
+    The check and the timings run in one large-stack thread; the peaks come
+    from fresh processes (:func:`deep_peak`).
+    """
+    lists = nested_lists()
+    value = nested_value(depth)
+    data = nested_bytes(depth)
+
+    def encode() -> bytes:
+        return lists.encode(value)
+
+    def decode() -> Any:
+        return lists.decode(data)
+
+    calls = (("encode", encode), ("decode", decode))
+
+    def check_and_time() -> list[tuple[str, float, float]]:
+        # comparing nested lists recurses too: here, on the large stack
+        if encode() != data or decode() != value:
+            raise AssertionError(f"{DEEP} at {depth}: the bytes or the decoded value differ")
+        return [(op, best_time(call, True), best_time(call, False)) for op, call in calls]
+
+    with depth_limit(depth):
+        times = in_deep_thread(check_and_time)
+    return [
+        Point(DEEP, op, depth, on, off, deep_peak(op, depth), peak_source="rss")
+        for op, on, off in times
+    ]
+
+
+class ProcStatus:
+    """Sizes from ``/proc/self/status`` (Linux), read without allocating
+    anything sizeable: one file descriptor and one buffer, reused, so that a
+    reading taken in the middle of a measured call adds next to nothing."""
+
+    def __init__(self) -> None:
+        self._fd = os.open("/proc/self/status", os.O_RDONLY)
+        self._buf = bytearray(1 << 14)  # the file takes about 1.5 KB
+
+    def read(self, field: bytes) -> int:
+        """``field`` (``b"VmRSS"``, ``b"VmHWM"``), in bytes (the file gives kB)."""
+        end = os.preadv(self._fd, [self._buf], 0)
+        start = self._buf.index(field + b":", 0, end) + len(field) + 1
+        return int(self._buf[start : self._buf.index(b"kB", start)]) * 1024
+
+    def close(self) -> None:
+        os.close(self._fd)
+
+
+def resident_peak(call: Callable[[], object]) -> int:
+    """How far the resident set size rises during ``call()`` above what it was
+    before, at its highest; the result of the call is alive at the last reading.
+
+    The size (``VmRSS``) is read at every garbage collection, from a
+    callback, and the collector's first threshold is set to 1, so that a
+    collection starts at every other allocation of a container: in the deep
+    series, about every level and a half (674 readings for 10^3 levels), so
+    the deepest point is read to within two levels. ``VmRSS`` counts pages
+    exactly on recent kernels (here 6.18: touching n pages adds n pages, and
+    the figures repeat to the page from one process to the next). The
+    kernel's own high-water mark (``VmHWM``, reset just before the call by
+    writing 5 to ``/proc/self/clear_refs``) is taken too, as a net for a rise
+    between two readings, but it is only an estimate: the kernel records it
+    from per-CPU counters that lag by up to 32 pages per CPU (or twice the
+    number of CPUs, if larger), so it came out 10 to 30% short at 10^3
+    levels; ``getrusage``'s ``ru_maxrss``, which cannot be reset, moved by
+    steps of 128 KiB. Each reading adds its own stack and frames, a few KB,
+    to what it reads.
+    """
+    status = ProcStatus()
+    highest = 0
+
+    def reading(phase: str, info: dict[str, int]) -> None:
+        nonlocal highest
+        if phase == "start":
+            highest = max(highest, status.read(b"VmRSS"))
+
+    thresholds = gc.get_threshold()
+    gc.collect()
+    gc.callbacks.append(reading)
+    gc.set_threshold(1)
+    try:
+        with open("/proc/self/clear_refs", "w") as clear_refs:
+            clear_refs.write("5")
+        before = status.read(b"VmRSS")
+        result = call()
+        highest = max(highest, status.read(b"VmRSS"), status.read(b"VmHWM"))
+        del result
+    finally:
+        gc.set_threshold(*thresholds)
+        gc.callbacks.remove(reading)
+        status.close()
+    return highest - before
+
+
+FILL_PER_CLASS = 256 * 1024
+"""Bytes of objects that :func:`fill_free_blocks` allocates in each size class."""
+
+
+def fill_free_blocks() -> list[object]:
+    """Objects for the caller to keep: :data:`FILL_PER_CLASS` bytes in each of
+    pymalloc's size classes (16 to 512 bytes, by 16).
+
+    After importing and compiling, pymalloc holds about 0.4 MB of free
+    blocks in pages already resident (here: ``sys._debugmallocstats``), and
+    it serves small objects from them first, so a call's first few hundred
+    KB of objects would not grow the resident set. Once these blocks hold
+    filler, the call's objects need pages of their own. (Without it, 10^3
+    levels measure 12 to 14% below 10^4 and 10^5; with it, within 2%.)
+    """
+    filler: list[object] = [object() for _ in range(FILL_PER_CLASS // 16)]
+    filler += [float(i) for i in range(FILL_PER_CLASS // 32)]  # 24 bytes: the 32-byte class
+    for size in range(48, 513, 16):  # bytes(n) takes 33 + n bytes
+        filler += [bytes(size - 33) for _ in range(FILL_PER_CLASS // size)]
+    return filler
+
+
+def deep_peak_here(op: str, depth: int) -> int:
+    """In this process, which should be fresh: the peak memory of one ``op``
+    ("encode" or "decode") of the deep series at ``depth`` levels, as
+    measured by :func:`resident_peak` in a large-stack thread.
+
+    A fresh process, because memory that is free but resident, in a thread's
+    stack or in the allocators, is reused without growing the resident set:
+    after an earlier deep call, a call would use the same pages and seem to
+    take almost nothing. So, first: the input (the decoder's bytes written
+    directly, not by encoding a value that would then be freed); the codec
+    compiled on a tiny value (on this thread: compiling on the measuring
+    thread would leave it stack pages for the call to reuse); and the
+    allocator's free blocks filled (:func:`fill_free_blocks`).
+    """
+    if op not in ("encode", "decode"):
+        raise ValueError(f"op is 'encode' or 'decode', not {op!r}")
+    lists = nested_lists()
+    lists.decode(lists.encode([[[]]]))
+    value = nested_value(depth) if op == "encode" else None
+    data = nested_bytes(depth) if op == "decode" else b""
+
+    def call() -> object:
+        return lists.encode(value) if op == "encode" else lists.decode(data)
+
+    gc.collect()
+    filler = fill_free_blocks()
+    with depth_limit(depth):
+        peak = in_deep_thread(partial(resident_peak, call))
+    del filler
+    return peak
+
+
+_CHILD = "import sys, scaling; print(scaling.deep_peak_here(sys.argv[1], int(sys.argv[2])))"
+"""What each fresh process of :func:`deep_peak` runs."""
+
+
+def deep_peak(op: str, depth: int) -> int:
+    """The peak memory of one ``op`` of the deep series at ``depth`` levels:
+    :func:`deep_peak_here` in :data:`DEEP_PEAK_RUNS` fresh processes, the
+    largest figure.
+
+    What varies from one process to the next (with the hash seed, for one)
+    is how much free memory the call finds already resident and reuses,
+    which can only lower the figure: hence the largest. The processes
+    import this module and the same ``data_encoding`` as this one; they run
+    side by side, as a process's resident set is its own.
+    """
+    here = Path(__file__).resolve().parent
+    package_root = Path(de.__file__).resolve().parents[1]
+    path = [str(here), str(package_root), os.environ.get("PYTHONPATH", "")]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in path if p))
+    # -P: the working directory is not put on the path, where it could shadow these
+    command = [sys.executable, "-P", "-c", _CHILD, op, str(depth)]
+    children = [
+        subprocess.Popen(
+            command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
+        for _ in range(DEEP_PEAK_RUNS)
+    ]
+    peaks = []
+    for child in children:
+        out, err = child.communicate()
+        if child.returncode != 0:
+            raise RuntimeError(f"{DEEP} {op} at {depth}: a measuring process failed:\n{err}")
+        peaks.append(int(out))
+    return max(peaks)
+
+
 def scaling(
-    sizes: Sequence[int], bytes_sizes: Sequence[int], number_sizes: Sequence[int]
+    sizes: Sequence[int],
+    bytes_sizes: Sequence[int],
+    number_sizes: Sequence[int],
+    depths: Sequence[int] = (),
 ) -> list[Point]:
     """The points of every series, records first, each in increasing size;
-    the hand-written records codec after ours, on the same values."""
+    the hand-written records codec after ours, on the same values; the deep
+    series last."""
     points: list[Point] = []
     for n in sorted(sizes):
         encoding, value = records_value(n)
@@ -270,16 +602,36 @@ def scaling(
     for n in sorted(number_sizes):
         value = [(-1) ** i * long_number(rng, n // 64) for i in range(64)]
         points += measure("list_(z)", (numbers.encode, numbers.decode), value, n, [300, -300])
+    for depth in sorted(depths):
+        points += measure_deep(depth)
     return points
 
 
 def _size(p: Point) -> str:
-    return f"{p.size:,}" if p.per_record else f"{p.size / MB:g} MB"
+    if not p.per_record:
+        return f"{p.size / MB:g} MB"
+    return f"{p.size:,} levels" if p.element == "level" else f"{p.size:,}"
 
 
 def _unit(p: Point) -> tuple[str, str]:
     """The time unit and the peak unit of ``p``'s series."""
-    return ("µs / record", "B / record") if p.per_record else ("ms / MB", "B / input byte")
+    if not p.per_record:
+        return "ms / MB", "B / input byte"
+    return f"µs / {p.element}", f"B / {p.element}"
+
+
+def _rss(p: Point) -> str:
+    """The mark of a peak that is not tracemalloc's (see :data:`RSS_NOTE`)."""
+    return " (RSS)" if p.peak_source == "rss" else ""
+
+
+RSS_NOTE = (
+    "(RSS): not tracemalloc's traced bytes but the rise of the resident set size during one"
+    f" call, at its highest, in a fresh process (the largest of {DEEP_PEAK_RUNS}): the"
+    " result, the thread's stack and the Python frames of the recursion count, the input"
+    " does not; see scaling.resident_peak."
+)
+"""The footnote of the tables that hold a peak measured by :func:`deep_peak`."""
 
 
 def points_table(points: Sequence[Point]) -> str:
@@ -295,8 +647,10 @@ def points_table(points: Sequence[Point]) -> str:
             f"| {p.series} | {p.op} | {_size(p)} "
             f"| {p.seconds * 1e3:.3f} | {p.time_per_unit:.3f} {tu} "
             f"| {p.seconds_no_gc * 1e3:.3f} | {p.time_per_unit_no_gc:.3f} {tu} "
-            f"| {p.peak / MB:.2f} | {p.peak_per_element:.2f} {mu} |"
+            f"| {p.peak / MB:.2f}{_rss(p)} | {p.peak_per_element:.2f} {mu}{_rss(p)} |"
         )
+    if any(p.peak_source == "rss" for p in points):
+        lines += ["", RSS_NOTE]
     lines += [
         "",
         "Linearity: per element at the largest size / at the smallest (1 = linear).",
@@ -314,16 +668,19 @@ def points_table(points: Sequence[Point]) -> str:
             f"| {series} | {op} | {_size(lo)} → {_size(hi)} "
             f"| {hi.time_per_unit / lo.time_per_unit:.2f} "
             f"| {hi.time_per_unit_no_gc / lo.time_per_unit_no_gc:.2f} "
-            f"| {hi.peak_per_element / lo.peak_per_element:.2f} |"
+            f"| {hi.peak_per_element / lo.peak_per_element:.2f}{_rss(hi)} |"
         )
     return "\n".join(lines)
 
 
 def scaling_table(
-    sizes: Sequence[int], bytes_sizes: Sequence[int], number_sizes: Sequence[int]
+    sizes: Sequence[int],
+    bytes_sizes: Sequence[int],
+    number_sizes: Sequence[int],
+    depths: Sequence[int] = (),
 ) -> str:
     """Measure every series at these sizes; the markdown tables."""
-    return points_table(scaling(sizes, bytes_sizes, number_sizes))
+    return points_table(scaling(sizes, bytes_sizes, number_sizes, depths))
 
 
 def main(argv: Sequence[str] | None = None) -> str:

@@ -8,23 +8,33 @@ import gc
 import importlib
 import importlib.util
 import sys
+import threading
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
 import pytezos_codecs
 import run
+import scaling
+
+import data_encoding as de
 
 
-def test_quick_benchmark_run_checks_and_reports_every_row() -> None:
+def test_quick_benchmark_run_checks_and_reports_every_row(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     # what the suite left on the heap is not the benchmark's: frozen, the
     # collector does not walk it at every collection of the timing loops
     gc.collect()
     gc.freeze()
+    limits = de.max_depth(), sys.getrecursionlimit(), threading.stack_size()
     try:
         rows = run.main(["--quick"])
     finally:
         gc.unfreeze()
+    # the deep series raised all three for its own threads only
+    assert (de.max_depth(), sys.getrecursionlimit(), threading.stack_size()) == limits
+    assert_deep_rows(capsys.readouterr().out)
     peers = ["hand-written"]
     if importlib.util.find_spec("construct") is not None:
         peers += ["construct", "construct (compiled)"]
@@ -46,6 +56,41 @@ def test_quick_benchmark_run_checks_and_reports_every_row() -> None:
         for op in ("json->bytes", "bytes->json")
     ]
     assert all(len(r.ratios) == 3 and all(x > 0 for x in r.ratios) for r in rows)
+
+
+def cells(line: str) -> list[str]:
+    """The cells of a markdown table row."""
+    return [c.strip() for c in line.strip().strip("|").split("|")]
+
+
+def number(cell: str) -> float:
+    """The number that begins a cell ("0.812 µs / level", "8.97 (RSS)")."""
+    return float(cell.split()[0])
+
+
+def assert_deep_rows(out: str) -> None:
+    """The scaling table printed by the quick run has the deep series: a row
+    per operation and depth, positive, its peaks marked as RSS and the mark
+    explained, and a linearity row per operation."""
+    assert scaling.QUICK_SIZES.depths == (1_000, 10_000)
+    rows = [cells(line) for line in out.splitlines() if line.startswith("| deep lists |")]
+    sizes = [
+        [op, size] for size in ("1,000 levels", "10,000 levels") for op in ("encode", "decode")
+    ]
+    assert [r[1:3] for r in rows[:4]] == sizes
+    for row in rows[:4]:
+        assert len(row) == 9
+        assert row[4].endswith(" µs / level") and row[6].endswith(" µs / level")
+        assert row[7].endswith(" (RSS)") and row[8].endswith(" B / level (RSS)")
+        assert all(number(c) > 0 for c in row[3:])
+    linearity = rows[4:]
+    assert [r[1:3] for r in linearity] == [
+        [op, "1,000 levels → 10,000 levels"] for op in ("encode", "decode")
+    ]
+    for row in linearity:
+        assert len(row) == 6 and row[5].endswith(" (RSS)")
+        assert all(number(c) > 0 for c in row[3:])
+    assert scaling.RSS_NOTE in out
 
 
 def test_pytezos_codecs_put_the_recursion_limit_back(monkeypatch: pytest.MonkeyPatch) -> None:
