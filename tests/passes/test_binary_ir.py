@@ -276,6 +276,9 @@ def test_an_entry_point_joins_pieces_with_each_frame_size_in_its_run() -> None:
         ({"a": 300, "l": [], "t": [[[[]]]], "b": 0}, ("invalid_int", ("a",))),
         ({"a": 1, "l": [], "t": [[[[]]]], "b": 0}, ("too_deep", ("t", 0, 0, 0))),
         ({"a": 1, "l": [], "t": [], "b": 2**31}, ("invalid_int", ("b",))),
+        # a long list is written to one bytearray: the same errors
+        ({"a": 1, "l": ["x"] * 39 + [5], "t": [], "b": 0}, ("wrong_type", ("l", 39))),
+        ({"a": 300, "l": ["x"] * 39 + [5], "t": [], "b": 0}, ("invalid_int", ("a",))),
     ],
 )
 def test_entry_points_in_pieces_fail_as_the_writer_does(

@@ -4,7 +4,10 @@
   buffer, with an absolute position and the end of the current frame;
 * a writer ``write(out, value)`` that appends to one ``bytearray`` (and, on
   failure, leaves nothing of its value in it);
-* a sizer ``size_of(value) -> int``, checked like the writer.
+* a sizer ``size_of(value) -> int``, checked like the writer;
+* the entry points ``encode(value) -> bytes`` and ``decode(data)`` (the
+  whole input), which are the generated codec's ops rendered once more
+  (:func:`~.binarygen.compile_encoder`), or call the writer and reader.
 
 Composites are compiled into one generated function each (lowered to the
 op IR of :mod:`.binaryops` by :mod:`.binarygen`, then rendered); leaves,

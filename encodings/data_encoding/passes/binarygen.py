@@ -606,7 +606,7 @@ def _list_code(e: ListEncoding) -> Code:
         x = lw.var("item")
         with lw.nested() as body:
             lower_write(e.elt, lw, x, (*path, f"_index({v}, {x})"))
-        lw.add(Loop(f"for {x} in {v}:", tuple(body)))
+        lw.add(Loop(f"for {x} in {v}:", tuple(body), over=v))
 
     return Code(_then_after(write), _read_then(read))
 

@@ -301,12 +301,14 @@ class AtEnd(_Op):
 class Loop(_Op):
     """``header`` (a ``for`` or a ``while``) over ``body``, the pending run
     flushed at the end of each turn (in frame ``end`` when reading); when
-    reading, ``exhausts``: the loop ends at the end of the frame."""
+    reading, ``exhausts``: the loop ends at the end of the frame. A
+    writer's loop names the sequence it goes ``over`` (a list or a tuple)."""
 
     header: str
     body: Block
     end: str = "end"
     exhausts: bool = False
+    over: str = ""
 
 
 Op = (

@@ -66,6 +66,11 @@ from .emit import Source, at, index_of, put_failure, short_read, tuple_expr, unp
 __all__ = ["Renderer", "new_source", "render", "writes_pieces"]
 
 
+MANY_PIECES = 32
+"""An entry point in pieces writes a sequence longer than this to a
+``bytearray`` (one piece) rather than a piece per element."""
+
+
 class _GuardFailed(Exception):
     pass
 
@@ -207,16 +212,17 @@ class Renderer:
         if self.pieces:
             self.framed_pieces(op)
             return
+        out = self.out
         self.flush()
-        self.src.line(f"{op.mark} = len(out)")
-        self.src.line(f"out += {bytes(op.width)!r}")
+        self.src.line(f"{op.mark} = len({out})")
+        self.src.line(f"{out} += {bytes(op.width)!r}")
         self.block(op.body)
         self.flush()
-        self.src.line(f"{op.size} = len(out) - {op.mark} - {op.width}")
+        self.src.line(f"{op.size} = len({out}) - {op.mark} - {op.width}")
         with self.src.block(f"if {op.size} > {op.largest}:"):
-            self.src.line(f"del out[{op.mark}:]")
+            self.src.line(f"del {out}[{op.mark}:]")
             self.raise_at(op.error, op.path)
-        self.src.line(f"{op.pack_into}(out, {op.mark}, {op.size})")
+        self.src.line(f"{op.pack_into}({out}, {op.mark}, {op.size})")
 
     def framed_pieces(self, op: Framed) -> None:
         """The frame's content, joined into one piece, then its size in the
@@ -250,7 +256,8 @@ class Renderer:
         if one_call:
             src.line(f"{op.size} = len({buffer}) - {op.width}")
         else:
-            src.line(f"{content} = b''.join({buffer})")
+            # one piece (a long sequence's bytearray) is the content as it is
+            src.line(f"{content} = {buffer}[0] if len({buffer}) == 1 else b''.join({buffer})")
             src.line(f"{op.size} = len({content})")
         with src.block(f"if {op.size} > {op.largest}:"):
             self.raise_at(op.error, op.path)
@@ -279,6 +286,24 @@ class Renderer:
 
     @op.register
     def _loop(self, op: Loop) -> None:
+        if not (self.pieces and op.over):
+            self.turns(op)
+            return
+        # A piece per element costs a bytes object and a list slot (about
+        # 100 bytes for a small record): a long sequence is written to a
+        # bytearray, one piece, while a short one (a header's fitness)
+        # takes the faster pieces.
+        with self.src.block(f"if len({op.over}) > {MANY_PIECES}:"):
+            run = self.src.var("run")
+            self.src.line(f"{run} = bytearray()")
+            outer, self.out, self.pieces = self.out, run, False
+            self.turns(op)
+            self.out, self.pieces = outer, True
+            self.write(run)
+        with self.src.block("else:"):
+            self.turns(op)
+
+    def turns(self, op: Loop) -> None:
         with self.src.block(op.header):
             self.moved()  # each turn starts where the last one ended
             self.block(op.body)
