@@ -18,7 +18,7 @@ from typing import Any, get_args
 import pytest
 
 import data_encoding as de
-from data_encoding.passes import binarygen
+from data_encoding.passes import binarygen, binaryrender
 from data_encoding.passes.binaryops import (
     AfterReads,
     Block,
@@ -262,6 +262,14 @@ def test_an_entry_point_joins_pieces_with_each_frame_size_in_its_run() -> None:
     assert _written(FRAMED, {"a": 1, "l": ["ab"], "t": [[]], "b": 2}) == (
         "ok",
         "0100000006000000026162000000040000000000000002",
+    )
+    # past MANY_PIECES elements, a list is written to one bytearray piece
+    assert binaryrender.MANY_PIECES == 32
+    assert "if len(l_" in source and "> 32:" in source
+    long = {"a": 1, "l": ["ab"] * 33, "t": [], "b": 2}
+    assert _written(FRAMED, long) == (
+        "ok",
+        f"01{33 * 6:08x}" + "000000026162" * 33 + "0000000000000002",
     )
 
 
