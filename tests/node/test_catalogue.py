@@ -121,6 +121,8 @@ def test_strategy_round_trips(id: str) -> None:
         assert e.decode(raw) == v
         assert len(raw) == e.length(v)
         assert e.from_json(json.loads(json.dumps(e.to_json(v)))) == v
+        # (to_json of the decoded value: 0.0 and 0 are equal values, not texts)
+        assert json.dumps(e.decode_json(raw)) == json.dumps(e.to_json(e.decode(raw)))
 
     check()
 

@@ -70,8 +70,7 @@ def test_the_entry_points_are_the_generated_bodies_inlined() -> None:
     assert pieces != write_body  # it writes
     assert encode_lines[3 : 3 + len(write_body)] == ["    " + line for line in pieces]
     assert encode_lines[3 + len(write_body) :] == [
-        "    except RecursionError:",
-        "        raise _too_deep(_EncodeError) from None",
+        "    except RecursionError: raise _too_deep(_EncodeError) from None",
         "    return b''.join(out)",
     ]
     assert decode_lines[:5] == [
@@ -83,8 +82,7 @@ def test_the_entry_points_are_the_generated_bodies_inlined() -> None:
     ]
     assert decode_lines[5 : 5 + len(read_body)] == ["    " + line for line in read_body]
     assert decode_lines[5 + len(read_body) :] == [
-        "    except RecursionError:",
-        "        raise _too_deep(_DecodeError) from None",
+        "    except RecursionError: raise _too_deep(_DecodeError) from None",
         "    if pos != len(buf): raise _extra_bytes(pos, len(buf))",
         "    return x",
     ]

@@ -11,9 +11,11 @@ def test_an_encoding_has_only_its_entry_points_and_descriptions() -> None:
     assert public == [
         "bytes_to_json",
         "decode",
+        "decode_json",
         "decode_prefix",
         "describe",
         "encode",
+        "encode_json",
         "fixed_length",
         "from_json",
         "json_schema",

@@ -83,12 +83,14 @@ from .binaryrules import (
 )
 from .choosing import INLINE_CASES, by_constant
 from .emit import Source, shown, tuple_expr
+from .jsonread import json_of_read, reads_json, same_both
 from .transparent import emitted_for
 
 __all__ = [
     "Lowering",
     "compile_decoder",
     "compile_encoder",
+    "compile_json_decoder",
     "compile_reader",
     "compile_writer",
     "inline_code",
@@ -127,6 +129,8 @@ class Lowering:
         #: a member), with the members known to hold a constant
         self.dicts: dict[str, dict[str, str]] = {}
         self._branches: list[list[Branch]] = []
+        #: reading builds the JSON form, not the value (see :mod:`.jsonread`)
+        self.json = False
 
     def ref(self, obj: Any, stem: str | None = None) -> str:
         return self.source.ref(obj, stem)
@@ -225,7 +229,9 @@ class Code(NamedTuple):
 NO_CODE = Code(None, None)
 
 
-def lowered(e: Encoding[Any], reading: bool, source: Source | None = None) -> Block:
+def lowered(
+    e: Encoding[Any], reading: bool, source: Source | None = None, json: bool = False
+) -> Block:
     """The ops of ``e``'s compiled reader (or writer), its variables and
     objects named in ``source`` (a fresh one if not given): ``x`` is the
     value read, ``v`` the value written.
@@ -238,7 +244,10 @@ def lowered(e: Encoding[Any], reading: bool, source: Source | None = None) -> Bl
     """
     code = inline_code(e)
     lw = Lowering(source or new_source())
-    if reading:
+    if json:
+        lw.json = True
+        lower_read(e, lw, "x", "end", ())
+    elif reading:
         assert code.read is not None, f"{type(e).__name__} is not compiled"
         code.read(lw, "x", "end", (), None)
     else:
@@ -286,7 +295,7 @@ def compile_encoder(write: Writer) -> Callable[[Any], bytes] | None:
     pieces = writes_pieces(ops)
     with source.block("def encode(v):"):
         source.line("out = []" if pieces else "out = bytearray()")
-        _guarded(source, ops, Renderer(source, False, pieces), EncodeError)
+        _guarded(source, ops, Renderer(source, False, pieces), _too_deep(source, EncodeError))
         source.line("return b''.join(out)" if pieces else "return bytes(out)")
     return source.compile("encode", f"encoder of {shown(e)}")
 
@@ -300,13 +309,38 @@ def compile_decoder(read: Reader) -> Callable[[BytesLike], Any] | None:
     source = new_source()
     ops = lowered(e, True, source)
     with source.block("def decode(buf):"):
-        source.line(f"if type(buf) is not bytes: buf = {source.ref(input_bytes)}(buf)")
-        source.line("pos = 0")
-        source.line("end = len(buf)")
-        _guarded(source, ops, Renderer(source, True), DecodeError)
-        source.line(f"if pos != len(buf): raise {source.ref(extra_bytes)}(pos, len(buf))")
-        source.line("return x")
+        _read_whole(source, ops, _too_deep(source, DecodeError))
     return source.compile("decode", f"decoder of {shown(e)}")
+
+
+def compile_json_decoder(e: Encoding[Any]) -> Callable[[BytesLike], Any]:
+    """``decode_json(data)``: the JSON form of the value of the whole input,
+    read in JSON mode (:mod:`.jsonread`). When a conversion refuses (or
+    recursion runs out: of reading or of converting?), the composition
+    ``to_json(decode(data))`` runs instead, for its error."""
+    source = new_source()
+    ops = lowered(e, True, source, json=True)
+    slow = f"{source.ref(_to_json_of_decoded, 'composition')}({source.ref(e, 'encoding')}, buf)"
+    with source.block("def decode_json(buf):"):
+        _read_whole(
+            source, ops, f"except (RecursionError, {source.ref(EncodeError)}): return {slow}"
+        )
+    return source.compile("decode_json", f"JSON decoder of {shown(e)}")
+
+
+def _to_json_of_decoded(e: Encoding[Any], data: bytes) -> Any:
+    return e.to_json(e.decode(data))
+
+
+def _read_whole(source: Source, ops: Block, handler: str) -> None:
+    """The body of an entry point reading the whole input with ``ops``
+    (``handler``: the ``except`` line), bytes left over raising ``extra_bytes``."""
+    source.line(f"if type(buf) is not bytes: buf = {source.ref(input_bytes)}(buf)")
+    source.line("pos = 0")
+    source.line("end = len(buf)")
+    _guarded(source, ops, Renderer(source, True), handler)
+    source.line(f"if pos != len(buf): raise {source.ref(extra_bytes)}(pos, len(buf))")
+    source.line("return x")
 
 
 def _lowered_from(fn: Callable[..., Any]) -> Encoding[Any] | None:
@@ -315,15 +349,17 @@ def _lowered_from(fn: Callable[..., Any]) -> Encoding[Any] | None:
     return None if ref is None else ref()
 
 
-def _guarded(
-    source: Source, ops: Block, r: Renderer, error: type[EncodeError | DecodeError]
-) -> None:
-    """``ops`` rendered by ``r``, a ``RecursionError`` in them raised as ``too_deep``."""
+def _guarded(source: Source, ops: Block, r: Renderer, handler: str) -> None:
+    """``ops`` rendered by ``r`` in a ``try`` whose ``except`` line is ``handler``."""
     with source.block("try:"):
         r.block(ops)
         r.flush()
-    with source.block("except RecursionError:"):
-        source.line(f"raise {source.ref(too_deep)}({source.ref(error)}) from None")
+    source.line(handler)
+
+
+def _too_deep(source: Source, error: type[EncodeError | DecodeError]) -> str:
+    """The ``except`` line that raises a ``RecursionError`` as ``too_deep``."""
+    return f"except RecursionError: raise {source.ref(too_deep)}({source.ref(error)}) from None"
 
 
 def lower_write(e: Encoding[Any], lw: Lowering, v: str, path: Path, then: Then = None) -> None:
@@ -344,14 +380,52 @@ def lower_write(e: Encoding[Any], lw: Lowering, v: str, path: Path, then: Then =
 def lower_read(
     e: Encoding[Any], lw: Lowering, target: str, end: str, path: Path, then: Then = None
 ) -> None:
-    """Add the ops that read a value into variable ``target``, advancing
-    ``pos``, in the frame ending at variable ``end``; then call ``then()``."""
+    """Add the ops that read a value (in JSON mode, its JSON form) into
+    variable ``target``, advancing ``pos``, in the frame ending at variable
+    ``end``; then call ``then()``."""
+    if lw.json:
+        _lower_read_json(e, lw, target, end, path, then)
+        return
     e = emitted_for(e, same_binary)
     code = inline_code(e).read
     if code is not None and lw.room():
         code(lw, target, end, path, then)
         return
     lw.add(Call(e._read, target, path, end))
+    if then is not None:
+        then()
+
+
+def _lower_read_json(
+    e: Encoding[Any], lw: Lowering, target: str, end: str, path: Path, then: Then
+) -> None:
+    """:func:`lower_read` in JSON mode: a node that reads its JSON form (and
+    is inlined) reads it; any other reads its value, converted by its own
+    ``to_json`` once read."""
+    e = emitted_for(e, same_both)
+    inline = inline_code(emitted_for(e, same_binary)).read is not None and lw.room()
+    if not (inline and reads_json(e)):
+        lw.json = False
+        try:
+            lower_read(e, lw, target, end, path)
+        finally:
+            lw.json = True
+        lw.add(AfterReads(f"{target} = {lw.ref(e._to_json, 'to_json')}({target})"))
+    else:
+        convert = json_of_read(e, target)
+        if convert is None:
+            lw.json = True
+            emitted = emitted_for(e, same_binary)
+            code = inline_code(emitted).read
+            assert code is not None
+            code(lw, target, end, path, then)
+            return
+        lw.json = False  # a leaf: read its value, then take its JSON form
+        try:
+            lower_read(e, lw, target, end, path)
+        finally:
+            lw.json = True
+        lw.add(AfterReads(f"{target} = {convert}"))
     if then is not None:
         then()
 

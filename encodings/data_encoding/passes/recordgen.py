@@ -205,7 +205,9 @@ def lower_read(
         # built once the pending run is read; the fields after this record
         # may join the run meanwhile
         named = list(zip(parts, names, strict=True))
-        if not as_dict:
+        if lw.json:
+            _finish_json(lw, named, as_dict, target)
+        elif not as_dict:
             items = [
                 name if p.mode != "splice" else f"*{lw.ref(spliced)}({name}, {lw.ref(p)}, False)"
                 for p, name in named
@@ -223,6 +225,26 @@ def lower_read(
             then()
 
     rest(0)
+
+
+def _finish_json(lw: Lowering, named: list[tuple[Part, str]], as_dict: bool, target: str) -> None:
+    """The JSON form of a record whose members were read in JSON mode: an
+    object, members in the order of the parts, an absent optional one left
+    out (as ``to_json`` does); a tuple's array."""
+    if not as_dict:
+        lw.add(AfterReads(f"{target} = [{', '.join(name for _, name in named)}]"))
+        return
+    leading: list[str] = []
+    rest: list[str] = []
+    for p, name in named:
+        if p.mode == "req" and not rest:
+            leading.append(f"{p.key!r}: {name}")
+        elif p.mode == "req":
+            rest.append(f"{target}[{p.key!r}] = {name}")
+        else:
+            rest.append(f"if {name} is not None: {target}[{p.key!r}] = {name}")
+    lw.add(AfterReads(f"{target} = {{{', '.join(leading)}}}"))
+    lw.add(*(AfterReads(statement) for statement in rest))
 
 
 # --------------------------------------------------------------- writing

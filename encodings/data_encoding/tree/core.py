@@ -176,33 +176,46 @@ class Encoding(Generic[T]):
         except RecursionError:
             raise too_deep(JsonError) from None
 
+    @compiled
+    def decode_json(self) -> Callable[[BytesLike], JsonValue]:
+        """``decode_json(data)``: the JSON form of the value ``data`` holds,
+        what ``to_json(decode(data))`` gives (and raises), built as the bytes
+        are read, without the value in between."""
+        from ..passes.binarygen import compile_json_decoder
+
+        return compile_json_decoder(self)
+
+    def encode_json(self, json: JsonValue) -> bytes:
+        """The binary form of the value whose JSON form is ``json``:
+        ``encode(from_json(json))``."""
+        return self.encode(self.from_json(json))
+
     def json_to_bytes(self, text: str | bytes) -> bytes:
         """The binary form of the value whose JSON text is ``text``: what an
         RPC proxy or a signer does with the node's JSON.
 
-        It is ``encode(from_json(loads(text)))``, read as strictly as
+        It is ``encode_json(loads(text))``, read as strictly as
         :func:`data_encoding.jsonvalue.loads` reads (no ``NaN``, no member
         given twice): invalid text raises :class:`JsonError` ``invalid_json``,
         a JSON value that does not fit :class:`JsonError`, a value that
-        cannot be written :class:`EncodeError`.
-        (Text only: a JSON string value would be text too. An already parsed
-        value goes through ``encode(from_json(value))``.)
+        cannot be written :class:`EncodeError`. (Text only: a JSON string
+        value would be text too; a parsed value goes to ``encode_json``.)
 
         >>> from data_encoding import obj, req, uint8, bytes_
         >>> obj(req("a", uint8), req("b", bytes_)).json_to_bytes('{"a": 7, "b": "beef"}').hex()
         '0700000002beef'
         """
-        return self.encode(self.from_json(loads(text)))
+        return self.encode_json(loads(text))
 
     def bytes_to_json(self, data: BytesLike) -> str:
         """The compact JSON text of the value whose binary form is ``data``:
-        ``dumps(to_json(decode(data)))`` (UTF-8 kept as it is).
+        ``dumps(decode_json(data))`` (UTF-8 kept as it is).
 
         >>> from data_encoding import obj, req, uint8, bytes_
         >>> obj(req("a", uint8), req("b", bytes_)).bytes_to_json(bytes.fromhex("0700000002beef"))
         '{"a":7,"b":"beef"}'
         """
-        return dumps(self.to_json(self.decode(data)))
+        return dumps(self.decode_json(data))
 
     def strategy(self) -> SearchStrategy[T]:
         """A Hypothesis strategy of valid values (needs the ``hypothesis`` package:
