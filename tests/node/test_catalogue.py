@@ -123,6 +123,7 @@ def test_strategy_round_trips(id: str) -> None:
         assert e.from_json(json.loads(json.dumps(e.to_json(v)))) == v
         # (to_json of the decoded value: 0.0 and 0 are equal values, not texts)
         assert json.dumps(e.decode_json(raw)) == json.dumps(e.to_json(e.decode(raw)))
+        assert e.encode_json(e.to_json(v)) == raw
 
     check()
 

@@ -46,13 +46,13 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
-from data_encoding import Encoding, ErrorCode, JsonError
+from data_encoding import DataEncodingError, Encoding, ErrorCode, JsonError
 from data_encoding.jsonvalue import JsonValue, dumps, loads
 from data_encoding.node import registry
 from data_encoding.node.base58 import ALPHABET, check_encode
@@ -316,8 +316,22 @@ CHANGES = {
 # ------------------------------------------------------------ the check
 
 
+def _outcome(action: Callable[[], bytes]) -> tuple[Any, ...]:
+    try:
+        return ("ok", action())
+    except DataEncodingError as err:
+        return (type(err).__name__, err.code, err.path, str(err))
+    except Exception as exc:
+        return ("raised", type(exc).__name__)
+
+
 def problem(e: Encoding[Any], change: Change) -> str | None:
-    """What is wrong with ``from_json`` of ``change.json``, or ``None``."""
+    """What is wrong with ``from_json`` of ``change.json``, or ``None``;
+    ``encode_json`` must give what ``encode(from_json(...))`` gives."""
+    fused = _outcome(lambda: e.encode_json(change.json))
+    composed = _outcome(lambda: e.encode(e.from_json(change.json)))
+    if fused != composed:
+        return f"encode_json gives {_short(fused)}, the composition {_short(composed)}"
     try:
         result = e.from_json(change.json)
     except JsonError as err:

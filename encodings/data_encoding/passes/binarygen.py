@@ -36,9 +36,10 @@ from ..errors import DecodeError, EncodeError, extra_bytes, not_enough_data, too
 from ..tree.core import BytesLike, Encoding, Reader, Writer, input_bytes
 from ..tree.framing import HEADERS, DynamicSize
 from ..tree.leaves import AtomEncoding
+from ..tree.primitives import Int, ZeroWidth
 from ..tree.records import Parts
 from ..tree.sequences import ListEncoding
-from ..tree.strings import RawBytes, text_of
+from ..tree.strings import FixedBytes, RawBytes, text_of
 from ..tree.unions import Case, Option, Union
 from .binaryops import (
     AfterReads,
@@ -83,7 +84,8 @@ from .binaryrules import (
 )
 from .choosing import INLINE_CASES, by_constant
 from .emit import Source, shown, tuple_expr
-from .jsonread import json_of_read, reads_json, same_both
+from .jsongen import Bail
+from .jsonmode import LeafKind, json_leaf, json_of_read, reads_json, same_both, writes_json
 from .transparent import emitted_for
 
 __all__ = [
@@ -91,6 +93,7 @@ __all__ = [
     "compile_decoder",
     "compile_encoder",
     "compile_json_decoder",
+    "compile_json_encoder",
     "compile_reader",
     "compile_writer",
     "inline_code",
@@ -129,8 +132,12 @@ class Lowering:
         #: a member), with the members known to hold a constant
         self.dicts: dict[str, dict[str, str]] = {}
         self._branches: list[list[Branch]] = []
-        #: reading builds the JSON form, not the value (see :mod:`.jsonread`)
+        #: reading builds the JSON form, not the value; writing takes it
+        #: (see :mod:`.jsonmode`)
         self.json = False
+        #: variables whose value a leaf's JSON check found valid: written
+        #: without the writer's guard (its check still names a failure)
+        self.valid: set[str] = set()
 
     def ref(self, obj: Any, stem: str | None = None) -> str:
         return self.source.ref(obj, stem)
@@ -244,9 +251,12 @@ def lowered(
     """
     code = inline_code(e)
     lw = Lowering(source or new_source())
-    if json:
+    if json:  # JSON mode: the top node too may convert (see :mod:`.jsonmode`)
         lw.json = True
-        lower_read(e, lw, "x", "end", ())
+        if reading:
+            lower_read(e, lw, "x", "end", ())
+        else:
+            lower_write(e, lw, "v", ())
     elif reading:
         assert code.read is not None, f"{type(e).__name__} is not compiled"
         code.read(lw, "x", "end", (), None)
@@ -315,7 +325,7 @@ def compile_decoder(read: Reader) -> Callable[[BytesLike], Any] | None:
 
 def compile_json_decoder(e: Encoding[Any]) -> Callable[[BytesLike], Any]:
     """``decode_json(data)``: the JSON form of the value of the whole input,
-    read in JSON mode (:mod:`.jsonread`). When a conversion refuses (or
+    read in JSON mode (:mod:`.jsonmode`). When a conversion refuses (or
     recursion runs out: of reading or of converting?), the composition
     ``to_json(decode(data))`` runs instead, for its error."""
     source = new_source()
@@ -326,6 +336,26 @@ def compile_json_decoder(e: Encoding[Any]) -> Callable[[BytesLike], Any]:
             source, ops, f"except (RecursionError, {source.ref(EncodeError)}): return {slow}"
         )
     return source.compile("decode_json", f"JSON decoder of {shown(e)}")
+
+
+def compile_json_encoder(e: Encoding[Any]) -> Callable[[Any], bytes]:
+    """``encode_json(json)``: the binary form of the value whose JSON form
+    is ``json``, written from the JSON in JSON mode (:mod:`.jsonmode`), in
+    pieces when its ops allow. On any failure the composition
+    ``encode(from_json(json))`` runs instead: its result or its error."""
+    source = new_source()
+    ops = lowered(e, False, source, json=True)
+    pieces = writes_pieces(ops)
+    slow = f"{source.ref(_encoded_from_json, 'composition')}({source.ref(e, 'encoding')}, v)"
+    with source.block("def encode_json(v):"):
+        source.line("out = []" if pieces else "out = bytearray()")
+        _guarded(source, ops, Renderer(source, False, pieces), f"except Exception: return {slow}")
+        source.line("return b''.join(out)" if pieces else "return bytes(out)")
+    return source.compile("encode_json", f"JSON encoder of {shown(e)}")
+
+
+def _encoded_from_json(e: Encoding[Any], json: Any) -> bytes:
+    return e.encode(e.from_json(json))
 
 
 def _to_json_of_decoded(e: Encoding[Any], data: bytes) -> Any:
@@ -366,7 +396,10 @@ def lower_write(e: Encoding[Any], lw: Lowering, v: str, path: Path, then: Then =
     """Add the ops that append the binary form of variable ``v`` (inline
     when possible, else a call of the compiled writer), then call ``then()``:
     the ops that follow, which a node that branches may add at the end of
-    each branch."""
+    each branch. In JSON mode, ``v`` holds the JSON form."""
+    if lw.json:
+        _lower_write_json(e, lw, v, path, then)
+        return
     e = emitted_for(e, same_binary)
     code = inline_code(e).write
     if code is not None and lw.room():
@@ -428,6 +461,77 @@ def _lower_read_json(
         lw.add(AfterReads(f"{target} = {convert}"))
     if then is not None:
         then()
+
+
+def _lower_write_json(e: Encoding[Any], lw: Lowering, j: str, path: Path, then: Then) -> None:
+    """:func:`lower_write` in JSON mode: a leaf checks its JSON and writes
+    it (or the bytes of its hex); a node that writes from its JSON (and is
+    inlined) does; any other converts it by its own ``from_json``. Whatever
+    refuses raises ``Bail`` or its own error: the entry point then runs the
+    composition."""
+    e = emitted_for(e, same_both)
+    kind = json_leaf(e)
+    if kind is not None:
+        _write_value(e, lw, _json_leaf_value(e, kind, lw, j), path, then)
+        return
+    emitted = emitted_for(e, same_binary)
+    code = inline_code(emitted).write
+    if code is not None and lw.room() and writes_json(e):
+        code(lw, j, path, then)
+        return
+    value = lw.var("value")
+    lw.add(Let(value, f"{lw.ref(e._from_json, 'from_json')}({j})"))
+    _write_value(e, lw, value, path, then)
+
+
+def _json_leaf_value(e: Encoding[Any], kind: LeafKind, lw: Lowering, j: str) -> str:
+    """Add the ops that refuse leaf ``e``'s JSON ``j`` as its fast ``from_json``
+    does; return the variable holding its value."""
+    bail = lw.ref(Bail)
+    if kind == "hex":
+        raw = lw.var("raw")
+        length = getattr(e.inner if isinstance(e, FixedBytes) else e, "exact_length", None)
+        wrong = f" or len({raw}) != {length}" if isinstance(e, FixedBytes) else ""
+        assert not isinstance(e, FixedBytes) or length is not None
+        lw.add(
+            Let(raw, f"{lw.ref(bytes.fromhex, 'fromhex')}({j})"),
+            Fail(f"{raw}.hex() != {j}{wrong}", bail, ()),
+        )
+        lw.valid.add(raw)  # bytes, of the length
+        return raw
+    if kind == "int":
+        assert isinstance(e, Int)
+        test = f"type({j}) is not int or not {e.lo} <= {j} <= {e.hi}"
+    elif kind == "bool":
+        test = f"type({j}) is not bool"
+    elif kind == "null":
+        test = f"{j} is not None"
+    else:
+        assert isinstance(e, ZeroWidth)
+        test = f"not {j} == {e.value!r}"  # as ``matches``: ``==``
+    lw.add(Fail(test, bail, ()))
+    if kind == "int" and type(e) is Int:  # not a ranged int: it is written shifted
+        lw.valid.add(j)  # exactly an int, in range: struct takes it as it is
+    return j
+
+
+def _write_value(e: Encoding[Any], lw: Lowering, value: str, path: Path, then: Then) -> None:
+    """``e``'s value in variable ``value``, written as :func:`lower_write`
+    writes values; the ops that follow (``then``) in JSON mode again."""
+
+    def then_json() -> None:
+        assert then is not None
+        lw.json = True
+        try:
+            then()
+        finally:
+            lw.json = False
+
+    lw.json = False
+    try:
+        lower_write(e, lw, value, path, then_json if then is not None else None)
+    finally:
+        lw.json = True
 
 
 @singledispatch
@@ -494,8 +598,10 @@ def _put(e: AtomEncoding[Any], lw: Lowering, v: str, path: Path) -> None:
     if not atom.fmt:  # a zero-width constant: the guard is the whole test
         lw.add(Put(atom.fmt, None, v, check, guard, path))
         return
-    if atom.pack is None:
-        lw.add(Put(atom.fmt, v, v, check, path=path))
+    if atom.pack is None or v in lw.valid:
+        lw.add(
+            Put(atom.fmt, v, v, check, path=path, ready=v in lw.valid and atom.fmt.endswith("s"))
+        )
         return
     pack = f"{lw.ref(atom.pack, 'pack_leaf')}({v})"
     arg = pack if guard is None else f"({v} if {guard} else {pack})"
@@ -659,6 +765,11 @@ def _list_code(e: ListEncoding) -> Code:
         lw.add(Loop(header, tuple(body), end, exhausts=mode == "frame"), Let(target, items))
 
     def write(lw: Lowering, v: str, path: Path) -> None:
+        if lw.json:  # exactly a JSON array
+            lw.add(Fail(f"type({v}) is not list", lw.ref(Bail), ()))
+            if writes_whole(e):  # of integers that are exactly ``int`` (see jsonmode)
+                ints = lw.ref(frozenset({int}), "ints")
+                lw.add(Fail(f"not set(map(type, {v})) <= {ints}", lw.ref(Bail), ()))
         if writes_whole(e):
             lw.add(Call(e._write, v, path))
             return
@@ -772,6 +883,9 @@ def _union_write(u: Union, lw: Lowering, v: str, path: Path, then: Then) -> None
                 lw.add(const(fmt, c.tag or 0))
                 lower_write(c.enc, lw, v, path, rest)
         with lw.branch(None):
+            if lw.json:  # no constant member of a plain object: not this JSON
+                lw.add(Fail(None, lw.ref(Bail), ()))
+                return
             lw.add(Call(select_write(u), v, path))
             if rest is not None:
                 rest()

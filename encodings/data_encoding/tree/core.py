@@ -185,10 +185,14 @@ class Encoding(Generic[T]):
 
         return compile_json_decoder(self)
 
-    def encode_json(self, json: JsonValue) -> bytes:
-        """The binary form of the value whose JSON form is ``json``:
-        ``encode(from_json(json))``."""
-        return self.encode(self.from_json(json))
+    @compiled
+    def encode_json(self) -> Callable[[JsonValue], bytes]:
+        """``encode_json(json)``: the binary form of the value whose JSON form
+        is ``json``, what ``encode(from_json(json))`` gives (and raises),
+        written from the JSON without the value in between."""
+        from ..passes.binarygen import compile_json_encoder
+
+        return compile_json_encoder(self)
 
     def json_to_bytes(self, text: str | bytes) -> bytes:
         """The binary form of the value whose JSON text is ``text``: what an

@@ -1,4 +1,6 @@
-"""Reading the JSON form straight from the bytes: the binary reader in *JSON mode*.
+"""JSON straight from the bytes and back: the binary codec in *JSON mode*.
+
+Reading.
 
 ``e.decode_json(data)`` is ``e.to_json(e.decode(data))`` without the value in
 between: the reader of :mod:`.binarygen` is lowered once more with
@@ -21,12 +23,26 @@ order, so its :class:`~data_encoding.DecodeError` are ``decode``'s; a
 conversion that refuses (``to_json`` of a non-finite float, say) raises
 mid-read, so the entry point then runs ``to_json(decode(data))`` for the
 error the composition gives.
+
+Writing. ``e.encode_json(json)`` is ``e.encode(e.from_json(json))`` without
+the value in between: the writer is lowered with ``Lowering.json`` set, and
+``v`` is the JSON. A leaf checks its JSON as the fast ``from_json`` does
+(an ``int`` that is exactly an ``int`` in range, a ``bool``, bytes in
+canonical lowercase hex) and writes it (or the bytes of its hex); a record
+checks that its JSON is exactly a ``dict`` (not a ``DuplicateKeys``) with no
+optional member given as ``null``, a tuple exactly a ``list``; lists,
+frames, options and unions told apart by a constant member write their
+parts in JSON mode. Any other node converts its JSON by its own
+``from_json`` and writes the value. The generated writer only decides
+success: it accepts no JSON that the composition refuses (it may refuse
+more), and on any failure the entry point runs the composition, whose
+result or error is the answer.
 """
 
 from __future__ import annotations
 
 from functools import singledispatch
-from typing import Any
+from typing import Any, Literal
 
 from ..tree.core import Encoding
 from ..tree.framing import DynamicSize
@@ -39,7 +55,7 @@ from ..tree.wrappers import Delayed, Transparent
 from .binaryrules import canonical, many
 from .choosing import by_constant
 
-__all__ = ["json_of_read", "reads_json", "same_both"]
+__all__ = ["LeafKind", "json_leaf", "json_of_read", "reads_json", "same_both", "writes_json"]
 
 
 def same_both(e: Encoding[Any]) -> Encoding[Any] | None:
@@ -123,3 +139,69 @@ def _reads_whole(e: ListEncoding) -> bool:
     from .binarygen import reads_whole
 
     return reads_whole(e)
+
+
+# ------------------------------------------------------------ writing
+
+
+@singledispatch
+def writes_json(e: Encoding[Any]) -> bool:
+    """Whether ``e`` writes straight from its JSON form (its leaves through
+    :func:`json_leaf`); else its JSON is converted by its ``from_json``."""
+    return json_leaf(e) is not None
+
+
+@writes_json.register(DynamicSize)
+def _frame_writes(e: DynamicSize[Any]) -> bool:
+    return json_leaf(e) is not None or not isinstance(e.inner, RawBytes)
+
+
+@writes_json.register(Parts)
+def _parts_writes(e: Parts[Any]) -> bool:
+    return _parts(e)
+
+
+@writes_json.register
+def _list_writes(e: ListEncoding) -> bool:
+    if many(e.elt) is not None:
+        return False
+    # a list written whole takes its elements as values: only integers
+    # (exactly ``int``, checked by its writer) are their own JSON form
+    return not _writes_whole(e) or (isinstance(e.elt, Int) and not e.elt.json_string)
+
+
+@writes_json.register
+def _union_writes(u: Union) -> bool:
+    return isinstance(u, Option) or (by_constant(u) is not None and len(u.tagged) == len(u.cases))
+
+
+LeafKind = Literal["int", "bool", "null", "constant", "hex"]
+
+
+def json_leaf(e: Encoding[Any]) -> LeafKind | None:
+    """How leaf ``e`` takes its JSON form (``None`` for other nodes): an
+    integer exactly ``int`` and in range, a ``bool``, ``null``, the constant,
+    or plain bytes in canonical lowercase hex."""
+    if isinstance(e, Int) and not e.json_string:
+        return "int"
+    if isinstance(e, Bool):
+        return "bool"
+    if isinstance(e, ZeroWidth) and e.kind in ("null", "constant"):
+        return "null" if e.kind == "null" else "constant"
+    raw = e.inner if isinstance(e, FixedBytes | DynamicSize) else e
+    if isinstance(raw, RawBytes) and _reads_json_bytes(raw, e):
+        return "hex"
+    return None
+
+
+def _reads_json_bytes(raw: RawBytes, e: Encoding[Any]) -> bool:
+    """Plain bytes in hex: not text, no bound on the JSON (a fixed length
+    only for ``fixed.bytes_``)."""
+    fixed = isinstance(e, FixedBytes)
+    return not raw.text and raw.plain_json_limit is None and (raw.exact_length is None) != fixed
+
+
+def _writes_whole(e: ListEncoding) -> bool:
+    from .binarygen import writes_whole
+
+    return writes_whole(e)

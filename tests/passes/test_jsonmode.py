@@ -1,17 +1,21 @@
-"""``decode_json``: the reader in JSON mode against ``to_json(decode(data))``.
+"""The codec in JSON mode (``passes/jsonmode.py``) against the composition.
 
-The JSON form is built as the bytes are read (``passes/jsonread.py``); the
-rule that keeps it right: on any input, it returns exactly what the
-composition returns (the same JSON, of the same types, its objects' members
-in the same order) or raises exactly its error. Checked on every encoding
-of the reference vectors, the rich encodings and the catalogue (in
-``tests/node``), with valid bytes and with mutated ones.
+``decode_json(data)`` builds the JSON form as the bytes are read, and
+``encode_json(json)`` writes the bytes from the JSON form; the rule that
+keeps them right: on any input, each returns exactly what the composition
+(``to_json(decode(data))``, ``encode(from_json(json))``) returns (the same
+JSON, of the same types, its objects' members in the same order; the same
+bytes) or raises exactly its error. Checked on every encoding of the
+reference vectors and the rich encodings, with valid input and with
+mutated bytes and spoiled JSON, and on the catalogue (in ``tests/node``).
 """
 
 from __future__ import annotations
 
+import enum
 import json
 import math
+from functools import partial
 from typing import Any
 
 import pytest
@@ -20,15 +24,25 @@ from hypothesis import strategies as st
 
 import data_encoding as de
 from data_encoding import Encoding
+from data_encoding.jsonvalue import DuplicateKeys
 from pairs import NAMES as BINARY_NAMES
-from pairs import PAIRS, outcome
-from rich import FUZZ, mutated, rich_encodings
+from pairs import PAIRS, outcome, spoiled
+from rich import FUZZ, PYTHONISH, mutated, rich_encodings
+
+
+class _Small(enum.IntEnum):
+    ONE = 1
+
 
 ENCODINGS: dict[str, Encoding[Any]] = {
     **{name: PAIRS[name][0] for name in BINARY_NAMES},
     **{f"rich.{name}": e for name, e in rich_encodings().items()},
 }
 NAMES = sorted(ENCODINGS)
+
+
+def _composed_json(e: Encoding[Any], json: Any) -> bytes:
+    return e.encode(e.from_json(json))
 
 
 def _composed(e: Encoding[Any], data: bytes) -> Any:
@@ -52,6 +66,45 @@ def test_decode_json_is_to_json_of_decode(name: str, data: st.DataObject) -> Non
     assert outcome(lambda: e.decode_json(raw)) == outcome(lambda: e.to_json(value))
     _same(e, raw)
     _same(e, data.draw(mutated(e)))
+
+
+@FUZZ
+@given(st.sampled_from(NAMES), st.data())
+def test_encode_json_is_encode_of_from_json(name: str, data: st.DataObject) -> None:
+    e = ENCODINGS[name]
+    json_value = e.to_json(data.draw(e.strategy()))
+    for j in (json_value, spoiled(json_value, data), data.draw(PYTHONISH)):
+        assert outcome(partial(e.encode_json, j)) == outcome(partial(_composed_json, e, j))
+
+
+def test_json_that_the_composition_refuses_is_refused() -> None:
+    """What the generated writer would take but ``from_json`` refuses: an
+    optional member given as ``null``, a member given twice, a tuple for an
+    array, a bool, a float or an ``int`` subclass for an integer, hex in
+    capitals or with spaces."""
+    e = de.obj(
+        de.req("a", de.uint16),
+        de.opt("b", de.int31),
+        de.req("c", de.list_(de.uint8)),
+        de.req("d", de.fixed.bytes_(2)),
+    )
+    good: dict[str, Any] = {"a": 1, "c": [1, 2], "d": "beef"}
+    assert e.encode_json(good) == bytes.fromhex("000100000000020102beef")
+    for bad in (
+        {**good, "b": None},
+        DuplicateKeys([("a", 1), ("a", 1), ("c", [1, 2]), ("d", "beef")], "a"),
+        {**good, "c": (1, 2)},
+        {**good, "a": True},
+        {**good, "a": 1.0},
+        {**good, "c": [1, True]},
+        {**good, "c": [1, _Small.ONE]},  # an int subclass, in a list written whole
+        {**good, "a": _Small.ONE},
+        {**good, "d": "BEEF"},
+        {**good, "d": "be ef"},
+    ):
+        expected = outcome(partial(_composed_json, e, bad))
+        assert expected[0] == "JsonError"
+        assert outcome(partial(e.encode_json, bad)) == expected
 
 
 def test_a_record_builds_its_json_as_it_reads() -> None:
