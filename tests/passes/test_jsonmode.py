@@ -15,6 +15,7 @@ from __future__ import annotations
 import enum
 import json
 import math
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -24,9 +25,10 @@ from hypothesis import strategies as st
 
 import data_encoding as de
 from data_encoding import Encoding
+from data_encoding.errors import DataEncodingError
 from data_encoding.jsonvalue import DuplicateKeys
 from pairs import NAMES as BINARY_NAMES
-from pairs import PAIRS, outcome, spoiled
+from pairs import PAIRS, spoiled
 from rich import FUZZ, PYTHONISH, mutated, rich_encodings
 
 
@@ -39,6 +41,14 @@ ENCODINGS: dict[str, Encoding[Any]] = {
     **{f"rich.{name}": e for name, e in rich_encodings().items()},
 }
 NAMES = sorted(ENCODINGS)
+
+
+def outcome(action: Callable[[], Any]) -> Any:
+    """``("ok", result)``, or the error: its type, code, offset, path and message."""
+    try:
+        return ("ok", action())
+    except DataEncodingError as err:
+        return (type(err).__name__, err.code, err.offset, err.path, str(err))
 
 
 def _composed_json(e: Encoding[Any], json: Any) -> bytes:

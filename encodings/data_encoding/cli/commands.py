@@ -116,7 +116,7 @@ def decode(args: Namespace) -> int:
     if args.lines:
         _batch(args)
         return run_lines(args.input, lambda line: e.bytes_to_json(parse_hex(line)), args.keep_going)
-    print_json(e.to_json(e.decode(input_bytes(args))), args.compact)
+    print_json(e.decode_json(input_bytes(args)), args.compact)
     return 0
 
 

@@ -28,7 +28,7 @@ import struct
 import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from functools import singledispatch
+from functools import partial, singledispatch
 from typing import Any, NamedTuple
 from weakref import WeakKeyDictionary
 
@@ -327,7 +327,12 @@ def compile_json_decoder(e: Encoding[Any]) -> Callable[[BytesLike], Any]:
     """``decode_json(data)``: the JSON form of the value of the whole input,
     read in JSON mode (:mod:`.jsonmode`). When a conversion refuses (or
     recursion runs out: of reading or of converting?), the composition
-    ``to_json(decode(data))`` runs instead, for its error."""
+    ``to_json(decode(data))`` runs instead, for its error. An encoding
+    whose reader is not generated is that composition."""
+    if _lowered_from(e._read) is None:
+        # decode is not generated code (a leaf's reader, a conv's...): its
+        # errors are its own, so is the JSON of what it reads
+        return partial(_to_json_of_decoded, e)
     source = new_source()
     ops = lowered(e, True, source, json=True)
     slow = f"{source.ref(_to_json_of_decoded, 'composition')}({source.ref(e, 'encoding')}, buf)"
@@ -436,31 +441,28 @@ def _lower_read_json(
     is inlined) reads it; any other reads its value, converted by its own
     ``to_json`` once read."""
     e = emitted_for(e, same_both)
-    inline = inline_code(emitted_for(e, same_binary)).read is not None and lw.room()
-    if not (inline and reads_json(e)):
-        lw.json = False
-        try:
-            lower_read(e, lw, target, end, path)
-        finally:
-            lw.json = True
-        lw.add(AfterReads(f"{target} = {lw.ref(e._to_json, 'to_json')}({target})"))
-    else:
+    code = inline_code(emitted_for(e, same_binary)).read
+    if code is not None and lw.room() and reads_json(e):
         convert = json_of_read(e, target)
         if convert is None:
-            lw.json = True
-            emitted = emitted_for(e, same_binary)
-            code = inline_code(emitted).read
-            assert code is not None
-            code(lw, target, end, path, then)
+            code(lw, target, end, path, then)  # its parts in JSON mode
             return
-        lw.json = False  # a leaf: read its value, then take its JSON form
-        try:
-            lower_read(e, lw, target, end, path)
-        finally:
-            lw.json = True
+        _read_value(e, lw, target, end, path)  # a leaf: its value, then its JSON form
         lw.add(AfterReads(f"{target} = {convert}"))
+    else:
+        _read_value(e, lw, target, end, path)
+        lw.add(AfterReads(f"{target} = {lw.ref(e._to_json, 'to_json')}({target})"))
     if then is not None:
         then()
+
+
+def _read_value(e: Encoding[Any], lw: Lowering, target: str, end: str, path: Path) -> None:
+    """``e``'s value read into ``target`` as :func:`lower_read` reads values."""
+    lw.json = False
+    try:
+        lower_read(e, lw, target, end, path)
+    finally:
+        lw.json = True
 
 
 def _lower_write_json(e: Encoding[Any], lw: Lowering, j: str, path: Path, then: Then) -> None:
@@ -490,9 +492,10 @@ def _json_leaf_value(e: Encoding[Any], kind: LeafKind, lw: Lowering, j: str) -> 
     bail = lw.ref(Bail)
     if kind == "hex":
         raw = lw.var("raw")
-        length = getattr(e.inner if isinstance(e, FixedBytes) else e, "exact_length", None)
-        wrong = f" or len({raw}) != {length}" if isinstance(e, FixedBytes) else ""
-        assert not isinstance(e, FixedBytes) or length is not None
+        wrong = ""
+        if isinstance(e, FixedBytes):
+            assert isinstance(e.inner, RawBytes)
+            wrong = f" or len({raw}) != {e.inner.exact_length}"
         lw.add(
             Let(raw, f"{lw.ref(bytes.fromhex, 'fromhex')}({j})"),
             Fail(f"{raw}.hex() != {j}{wrong}", bail, ()),
