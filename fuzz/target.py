@@ -16,7 +16,10 @@ The property, on every input ``data`` (``check``):
 * bytes that decode to ``v`` are ``v``'s bytes: ``encode(v) == data``
   (canonicity) and ``length(v) == len(data)``;
 * ``v``'s JSON, printed as text and read back, encodes to ``data`` again, and
-  those bytes decode to a value that encodes to ``data``; or ``v`` has no JSON
+  those bytes decode to a value that encodes to ``data``; the codec in JSON
+  mode agrees: ``decode_json(data)`` is that JSON (the same text) and
+  ``encode_json`` of it is ``data``, and on bytes that do not decode
+  ``decode_json`` raises ``decode``'s very error; or ``v`` has no JSON
   form, for one of the two reasons the README documents (``NO_JSON_FORM``):
   it holds a float that is not finite, or an integer past Python's limit on
   printing integers (bytes hold both; the reference's bytes do too).
@@ -125,9 +128,11 @@ def warm_up(id: str, e: Encoding[Any]) -> None:
         samples = []
     for sample in samples:
         with contextlib.suppress(Exception):
-            value = e.decode(bytes.fromhex(str(sample["hex"])))
+            data = bytes.fromhex(str(sample["hex"]))
+            value = e.decode(data)
             e.length(value)
             e.encode(e.from_json(e.to_json(value)))
+            e.encode_json(e.decode_json(data))
 
 
 SHOWN_BYTES = 64
@@ -171,9 +176,35 @@ def broken(e: Encoding[Any], data: bytes, value: Any) -> str | None:
     rebuilt = e.encode(e.from_json(loads(text)))
     if rebuilt != data:
         return f"its JSON {text} encodes to {rebuilt.hex()}"
+    fused = dumps(e.decode_json(data))
+    if fused != text:
+        return f"decode_json gives {fused}, not {text}"
+    written = e.encode_json(loads(text))
+    if written != data:
+        return f"encode_json of its JSON {text} gives {written.hex()}"
     reread = e.encode(e.decode(rebuilt))
     if reread != data:
         return f"it reads back through JSON as {reread.hex()}"
+    return None
+
+
+def _said(err: Exception) -> tuple[Any, ...]:
+    """An error as a property compares it: its type, code, offset, path, message."""
+    return (
+        type(err).__name__,
+        getattr(err, "code", None),
+        getattr(err, "offset", None),
+        getattr(err, "path", None),
+        str(err),
+    )
+
+
+def _error_of(action: Callable[[bytes], Any], data: bytes) -> tuple[Any, ...] | None:
+    """What ``action(data)`` raises (``None``: it returns)."""
+    try:
+        action(data)
+    except Exception as err:
+        return _said(err)
     return None
 
 
@@ -189,7 +220,12 @@ def check(id: str, e: Encoding[Any]) -> Callable[[bytes], None]:
     def one_input(data: bytes) -> None:
         try:
             value = e.decode(data)
-        except DecodeError:
+        except DecodeError as err:
+            refused = _error_of(e.decode_json, data)
+            if refused != _said(err):
+                raise AssertionError(
+                    f"{id}: input {shown(data)}: decode raises {_said(err)}, decode_json {refused}"
+                ) from None
             return
         where = f"{id}: input {shown(data)} decodes"
         try:

@@ -133,3 +133,24 @@ def test_the_property_allows_the_documented_values_without_json_form() -> None:
     with pytest.raises(EncodeError) as info:
         target.broken(narrower_in_json, b"\xc8", 200)
     assert info.value.code == "invalid_int"
+
+
+def test_the_property_compares_the_json_mode_with_the_composition() -> None:
+    """``decode_json`` must give ``to_json``'s JSON, and raise ``decode``'s
+    error on bytes that do not decode; a planted disagreement is a finding."""
+    e = de.obj(de.req("a", de.uint8))
+    one_input = target.check("planted", e)
+    one_input(b"\x07")
+    one_input(b"")  # not enough data: the same error both ways
+    e.__dict__["decode_json"] = lambda data: {"a": 8}  # a JSON mode that is wrong
+    with pytest.raises(AssertionError) as wrong:
+        one_input(b"\x07")
+    assert (
+        str(wrong.value) == 'planted: input 07 decodes, but decode_json gives {"a":8}, not {"a":7}'
+    )
+    with pytest.raises(AssertionError) as silent:
+        one_input(b"")
+    assert str(silent.value).startswith(
+        "planted: input (empty): decode raises ('DecodeError', 'not_enough_data', 0, ("
+    )
+    assert str(silent.value).endswith("decode_json None")
