@@ -40,7 +40,7 @@ test: lint typecheck unit
 FUZZ_SECONDS ?= 60
 fuzz: $(STAMP)
 	$(BIN)/python fuzz/run.py --seconds $(FUZZ_SECONDS)
-	HYPOTHESIS_PROFILE=fuzz $(BIN)/pytest tests/passes/test_properties.py tests/passes/test_failures.py tests/passes/test_inlining.py tests/passes/test_jsongen.py tests/passes/test_random_encodings.py tests/tree/test_pickling.py -x
+	HYPOTHESIS_PROFILE=fuzz $(BIN)/pytest tests/passes/test_properties.py tests/passes/test_failures.py tests/passes/test_inlining.py tests/passes/test_jsongen.py tests/passes/test_jsonmode.py tests/passes/test_random_encodings.py tests/tree/test_pickling.py -x
 
 # the benchmark suite, with its optional peers (see benchmarks/README.md)
 bench: $(STAMP)

@@ -310,7 +310,8 @@ def test_decode_errors_say_code_path_and_offset(run: Run) -> None:
     r = run("decode", "admin.daemon_status", "0000000300000010")
     assert (r.status, r.out) == (1, b"")
     assert r.err == (
-        "error: not_enough_data at $.pid (byte 5): not enough data: need 4 bytes, 3 left\n"
+        "error: not_enough_data at $.pid (byte 5): "
+        "not enough data for int31: need 4 bytes, 3 left\n"
     )
     r = run("decode", "admin.daemon_status", "000000030700001092")
     assert r.err == (
@@ -562,7 +563,8 @@ def test_slice_of_bytes_that_fail_shows_where(run: Run) -> None:
         "9..12     3  $.code   not read                            000000\n"
     )
     assert r.err == (
-        "error: not_enough_data at $.code (byte 9): not enough data: need 4 bytes, 3 left\n"
+        "error: not_enough_data at $.code (byte 9): "
+        "not enough data for int31: need 4 bytes, 3 left\n"
     )
     r = run("slice", "admin.daemon_status", "000000030700001092")
     assert r.text == (

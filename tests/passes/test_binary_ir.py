@@ -298,3 +298,16 @@ def test_entry_points_in_pieces_fail_as_the_writer_does(
         assert _written(FRAMED, value) == ("error", expected)
     finally:
         de.set_max_depth(previous)
+
+
+def test_a_leaf_that_runs_out_is_named_alike_inlined_or_called() -> None:
+    """A leaf's ``not_enough_data`` says what it is, whether the leaf is read
+    by its own reader or inlined into a record's run (``make fuzz`` found
+    ``decode`` and ``decode_json`` wording it differently: their lowerings
+    inline different parts)."""
+    messages = []
+    for e, data in ((de.int31, b"\x00"), (de.obj(de.req("a", de.int31)), b"\x00")):
+        with pytest.raises(de.DecodeError) as caught:
+            e.decode(data)
+        messages.append(caught.value.message)
+    assert messages == ["not enough data for int31: need 4 bytes, 1 left"] * 2

@@ -246,7 +246,7 @@ def lowered(
     >>> from data_encoding import obj, req, uint8
     >>> from data_encoding.passes.binaryops import show
     >>> print(show(lowered(obj(req("a", uint8)), reading=True)))
-    Take(fmt='B', width=1, target='a_1', path=("'a'",))
+    Take(fmt='B', width=1, target='a_1', path=("'a'",), what='uint8')
     AfterReads(statement="x = {'a': a_1}")
     """
     code = inline_code(e)
@@ -625,7 +625,8 @@ def _take(e: AtomEncoding[Any], lw: Lowering, target: str, path: Path) -> None:
         return
     guard = atom.unpack_guard(target, lw.ref) if atom.unpack_guard else None
     name = lw.ref(unpack, "unpack_leaf") if unpack is not None else None
-    lw.add(Take(atom.fmt, atom.width, target, name, guard, path=path))
+    # named as its own reader names it, for a read that runs out
+    lw.add(Take(atom.fmt, atom.width, target, name, guard, path=path, what=e.what))
 
 
 @bytes_of.register
