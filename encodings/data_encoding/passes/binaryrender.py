@@ -19,7 +19,9 @@ patched into once its content is written. An entry point (``e.encode``)
 may instead collect ``bytes`` pieces in a list and join them once at the
 end, as hand-written code does (no growing buffer, no copy of it): a
 frame's content is then joined first, and its size joins the pending run
-before it, one ``pack`` for the fields before the frame and its size.
+before it, one ``pack`` for the fields before the frame and its size. A
+sequence of more than :data:`MANY_PIECES` elements is written to one
+``bytearray`` piece (a piece per element would cost its memory).
 
 Errors: every error raised by the generated code carries the op's path from
 the function's root. A writer's fields fail in order: when something fails
