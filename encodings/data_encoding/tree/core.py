@@ -117,11 +117,13 @@ class Encoding(Generic[T]):
 
     # ----------------------------------------------------------------- public
 
-    # ``encode`` and ``decode`` are the hottest calls: each is a function
-    # built on first use and kept on the encoding (as ``_read`` is), so that
-    # ``e.encode(value)`` calls it directly, without a method around it. For
-    # a generated codec it is the generated code itself, with the
-    # bytearray, the extra-bytes check and the recursion guard inlined.
+    # ``encode`` and ``decode`` (and their JSON-mode twins) are the hottest
+    # calls: each is a function built on first use and kept on the encoding
+    # (as ``_read`` is), so that ``e.encode(value)`` calls it directly,
+    # without a method around it. For a generated codec it is the codec's
+    # ops rendered as a function of its own, its output, the extra-bytes
+    # check and the recursion guard inline. (Reading the attribute builds
+    # it: an encoding that has no writer raises there.)
 
     @compiled
     def encode(self) -> Callable[[T], bytes]:
