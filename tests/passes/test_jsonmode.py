@@ -119,8 +119,7 @@ def test_json_that_the_composition_refuses_is_refused() -> None:
 
 def test_a_record_builds_its_json_as_it_reads() -> None:
     """Members in the order of the parts, an absent optional one left out;
-    an int64 as a string, bytes in hex; a string (not read in JSON mode) by
-    its own ``to_json``."""
+    an int64 as a string, bytes in hex, a string as it is."""
     e = de.obj(
         de.req("a", de.uint8),
         de.opt("b", de.int64),
@@ -145,6 +144,22 @@ def test_a_record_builds_its_json_as_it_reads() -> None:
     source = e.decode_json.__source__  # type: ignore[attr-defined]
     assert "if b_2 is not None: x['b'] = b_2" in source
     assert ".hex()" in source and "str(" in source
+    # the tuple's string, in each branch of the optional before it
+    assert source.count("item_10 = item_10 if type(item_10) is str else _to_json(item_10)") == 1
+
+
+def test_strings_that_are_not_utf8_and_strings_that_have_no_utf8() -> None:
+    """Bytes that are not UTF-8 read as a string have their own JSON form
+    (``{"invalid_utf8_string": [...]}``); a JSON string with a lone
+    surrogate has no bytes: both as the composition says."""
+    e = de.obj(de.req("s", de.string), de.req("n", de.uint8))
+    raw = bytes.fromhex("00000002ff4107")
+    assert e.decode_json(raw) == {"s": {"invalid_utf8_string": [255, 65]}, "n": 7}
+    assert e.encode_json(e.decode_json(raw)) == raw
+    assert e.encode_json({"s": "caf\u00e9", "n": 7}) == b"\x00\x00\x00\x05caf\xc3\xa9\x07"
+    refused = outcome(partial(e.encode_json, {"s": "\udc00", "n": 7}))
+    assert refused == outcome(partial(_composed_json, e, {"s": "\udc00", "n": 7}))
+    assert refused[:2] == ("JsonError", "invalid_utf8")
 
 
 def test_a_refused_conversion_gives_the_composition_s_error() -> None:

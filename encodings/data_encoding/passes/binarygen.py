@@ -443,7 +443,7 @@ def _lower_read_json(
     e = emitted_for(e, same_both)
     code = inline_code(emitted_for(e, same_binary)).read
     if code is not None and lw.room() and reads_json(e):
-        convert = json_of_read(e, target)
+        convert = json_of_read(e, target, lw.ref)
         if convert is None:
             code(lw, target, end, path, then)  # its parts in JSON mode
             return
@@ -505,6 +505,8 @@ def _json_leaf_value(e: Encoding[Any], kind: LeafKind, lw: Lowering, j: str) -> 
     if kind == "int":
         assert isinstance(e, Int)
         test = f"type({j}) is not int or not {e.lo} <= {j} <= {e.hi}"
+    elif kind == "text":  # its UTF-8 (a lone surrogate has none) is its writer's
+        test = f"type({j}) is not str"
     elif kind == "bool":
         test = f"type({j}) is not bool"
     elif kind == "null":

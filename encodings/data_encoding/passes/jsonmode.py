@@ -9,7 +9,7 @@ they read, where the value would have been:
 
 * a leaf whose JSON is its value (integers printed as numbers, booleans,
   ``null`` and constants) reads as it does; an ``int64`` is ``str`` of it,
-  plain bytes their ``.hex()``;
+  plain bytes their ``.hex()``, a string itself when it is UTF-8;
 * a record builds its JSON object (an absent optional member left out), a
   tuple its array, a list its array of its elements' JSON;
 * a frame, an option and a union told apart by a constant member read as
@@ -28,7 +28,8 @@ Writing. ``e.encode_json(json)`` is ``e.encode(e.from_json(json))`` without
 the value in between: the writer is lowered with ``Lowering.json`` set, and
 ``v`` is the JSON. A leaf checks its JSON as the fast ``from_json`` does
 (an ``int`` that is exactly an ``int`` in range, a ``bool``, bytes in
-canonical lowercase hex) and writes it (or the bytes of its hex); a record
+canonical lowercase hex, a string that is a ``str``) and writes it (or the
+bytes of its hex); a record
 checks that its JSON is exactly a ``dict`` (not a ``DuplicateKeys``) with no
 optional member given as ``null``, a tuple exactly a ``list``; lists,
 frames, options and unions told apart by a constant member write their
@@ -41,6 +42,7 @@ result or error is the answer.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import singledispatch
 from typing import Any, Literal
 
@@ -94,7 +96,8 @@ def _fixed_bytes(e: FixedBytes) -> bool:
 
 @reads_json.register
 def _raw_bytes(e: RawBytes) -> bool:
-    return not e.text and e.plain_json_limit is None and e.exact_length is None
+    # a bounded string refuses bytes that are not UTF-8 in JSON: converted
+    return e.plain_json_limit is None and e.exact_length is None
 
 
 @reads_json.register(DynamicSize)
@@ -125,11 +128,14 @@ def _union(u: Union) -> bool:
     return by_constant(u) is not None and len(u.tagged) == len(u.cases)
 
 
-def json_of_read(e: Encoding[Any], x: str) -> str | None:
+def json_of_read(e: Encoding[Any], x: str, ref: Callable[[object, str], str]) -> str | None:
     """The expression of the JSON form of leaf ``e``'s value read into
-    variable ``x``, or ``None`` when it is the value itself."""
+    variable ``x`` (``ref`` names objects), or ``None`` when it is the value
+    itself."""
     if isinstance(e, Int) and e.json_string:
         return f"str({x})"
+    if isinstance(e, RawBytes) and e.text:  # a str; bytes that are not UTF-8 convert
+        return f"{x} if type({x}) is str else {ref(e._to_json, 'to_json')}({x})"
     if isinstance(e, FixedBytes | RawBytes):
         return f"{x}.hex()"
     return None
@@ -175,7 +181,7 @@ def _union_writes(u: Union) -> bool:
     return isinstance(u, Option) or (by_constant(u) is not None and len(u.tagged) == len(u.cases))
 
 
-LeafKind = Literal["int", "bool", "null", "constant", "hex"]
+LeafKind = Literal["int", "bool", "null", "constant", "hex", "text"]
 
 
 def json_leaf(e: Encoding[Any]) -> LeafKind | None:
@@ -191,6 +197,8 @@ def json_leaf(e: Encoding[Any]) -> LeafKind | None:
     raw = e.inner if isinstance(e, FixedBytes | DynamicSize) else e
     if isinstance(raw, RawBytes) and _reads_json_bytes(raw, e):
         return "hex"
+    if isinstance(raw, RawBytes) and _reads_json_text(raw, e):
+        return "text"
     return None
 
 
@@ -199,6 +207,17 @@ def _reads_json_bytes(raw: RawBytes, e: Encoding[Any]) -> bool:
     only for ``fixed.bytes_``)."""
     fixed = isinstance(e, FixedBytes)
     return not raw.text and raw.plain_json_limit is None and (raw.exact_length is None) != fixed
+
+
+def _reads_json_text(raw: RawBytes, e: Encoding[Any]) -> bool:
+    """A string of any length whose JSON is a JSON string (its other JSON
+    form, the object of bytes that are not UTF-8, is converted)."""
+    return (
+        raw.text
+        and raw.plain_json_limit is None
+        and raw.exact_length is None
+        and not isinstance(e, FixedBytes)
+    )
 
 
 def _writes_whole(e: ListEncoding) -> bool:
