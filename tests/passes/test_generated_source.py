@@ -55,7 +55,7 @@ def test_a_traceback_through_generated_code_shows_its_line() -> None:
     assert generated.line  # shown, not blank
 
 
-def test_the_entry_points_are_the_generated_bodies_inlined() -> None:
+def test_the_entry_points_render_the_generated_codecs_ops() -> None:
     """``e.encode`` and ``e.decode`` are functions kept on the encoding; for a
     generated codec, its writer's (reader's) ops rendered in the entry's own
     frame, so that the call is the only call. ``encode`` collects ``bytes``

@@ -55,8 +55,6 @@ from .binarygen import (
     compile_reader,
     compile_writer,
     inline_code,
-    reads_whole,
-    writes_whole,
 )
 from .binaryrules import (
     canonical,
@@ -64,12 +62,14 @@ from .binaryrules import (
     fixed_atom,
     not_canonical,
     read_count,
+    reads_whole,
     same_binary,
     select_write,
     too_big,
     too_long,
     unexpected_tag,
     writes_inline,
+    writes_whole,
 )
 from .choosing import INLINE_CASES
 

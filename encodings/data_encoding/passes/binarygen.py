@@ -71,9 +71,9 @@ from .binaryrules import (
     canonical,
     check_count,
     check_length,
-    fixed_atom,
     many,
     not_canonical,
+    reads_whole,
     same_binary,
     select_write,
     too_big,
@@ -81,6 +81,7 @@ from .binaryrules import (
     unexpected_tag,
     unread,
     writes_inline,
+    writes_whole,
 )
 from .choosing import INLINE_CASES, by_constant
 from .emit import Source, shown, tuple_expr
@@ -100,8 +101,6 @@ __all__ = [
     "lower_read",
     "lower_write",
     "lowered",
-    "reads_whole",
-    "writes_whole",
 ]
 
 #: Beyond this many ops a function stops inlining its parts and calls them
@@ -294,20 +293,11 @@ points are the same ops, rendered as functions of their own
 def compile_encoder(write: Writer) -> Callable[[Any], bytes] | None:
     """``encode(v) -> bytes`` from the ops of the generated ``write``
     (``None`` when ``write`` was not generated), so that the call of
-    ``encode`` is the only call: its output is its own, a list of pieces
-    joined once at the end when its ops allow (see :mod:`.binaryrender`),
-    else a ``bytearray``."""
+    ``encode`` is the only call."""
     e = _lowered_from(write)
     if e is None:
         return None
-    source = new_source()
-    ops = lowered(e, False, source)
-    pieces = writes_pieces(ops)
-    with source.block("def encode(v):"):
-        source.line("out = []" if pieces else "out = bytearray()")
-        _guarded(source, ops, Renderer(source, False, pieces), _too_deep(source, EncodeError))
-        source.line("return b''.join(out)" if pieces else "return bytes(out)")
-    return source.compile("encode", f"encoder of {shown(e)}")
+    return _writing(e, "encode", "encoder", lambda source: _too_deep(source, EncodeError))
 
 
 def compile_decoder(read: Reader) -> Callable[[BytesLike], Any] | None:
@@ -316,47 +306,76 @@ def compile_decoder(read: Reader) -> Callable[[BytesLike], Any] | None:
     e = _lowered_from(read)
     if e is None:
         return None
-    source = new_source()
-    ops = lowered(e, True, source)
-    with source.block("def decode(buf):"):
-        _read_whole(source, ops, _too_deep(source, DecodeError))
-    return source.compile("decode", f"decoder of {shown(e)}")
+    return _reading(e, "decode", "decoder", lambda source: _too_deep(source, DecodeError))
 
 
 def compile_json_decoder(e: Encoding[Any]) -> Callable[[BytesLike], Any]:
     """``decode_json(data)``: the JSON form of the value of the whole input,
-    read in JSON mode (:mod:`.jsonmode`). When a conversion refuses (or
-    recursion runs out: of reading or of converting?), the composition
-    ``to_json(decode(data))`` runs instead, for its error. An encoding
-    whose reader is not generated is that composition."""
+    read in JSON mode (:mod:`.jsonmode`). When a conversion refuses, or
+    recursion runs out (in reading or in converting: the composition tells
+    which), the composition ``to_json(decode(data))`` runs instead, for its
+    error. An encoding whose reader is not generated is that composition."""
     if _lowered_from(e._read) is None:
         # decode is not generated code (a leaf's reader, a conv's...): its
         # errors are its own, so is the JSON of what it reads
         return partial(_to_json_of_decoded, e)
-    source = new_source()
-    ops = lowered(e, True, source, json=True)
-    slow = f"{source.ref(_to_json_of_decoded, 'composition')}({source.ref(e, 'encoding')}, buf)"
-    with source.block("def decode_json(buf):"):
-        _read_whole(
-            source, ops, f"except (RecursionError, {source.ref(EncodeError)}): return {slow}"
-        )
-    return source.compile("decode_json", f"JSON decoder of {shown(e)}")
+
+    def handler(source: Source) -> str:
+        slow = f"{source.ref(_to_json_of_decoded, 'composition')}({source.ref(e, 'encoding')}, buf)"
+        return f"except (RecursionError, {source.ref(EncodeError)}): return {slow}"
+
+    return _reading(e, "decode_json", "JSON decoder", handler, json=True)
 
 
 def compile_json_encoder(e: Encoding[Any]) -> Callable[[Any], bytes]:
     """``encode_json(json)``: the binary form of the value whose JSON form
-    is ``json``, written from the JSON in JSON mode (:mod:`.jsonmode`), in
-    pieces when its ops allow. On any failure the composition
-    ``encode(from_json(json))`` runs instead: its result or its error."""
+    is ``json``, written from the JSON in JSON mode (:mod:`.jsonmode`). On
+    any failure the composition ``encode(from_json(json))`` runs instead:
+    its result or its error."""
+
+    def handler(source: Source) -> str:
+        slow = f"{source.ref(_encoded_from_json, 'composition')}({source.ref(e, 'encoding')}, v)"
+        return f"except Exception: return {slow}"
+
+    return _writing(e, "encode_json", "JSON encoder", handler, json=True)
+
+
+Handler = Callable[[Source], str]
+"""The ``except`` line of an entry point, given its source (for the names
+of the objects it uses)."""
+
+
+def _writing(
+    e: Encoding[Any], name: str, label: str, handler: Handler, json: bool = False
+) -> Callable[[Any], bytes]:
+    """An entry point ``name(v) -> bytes`` writing with ``e``'s ops: into
+    pieces joined once when its ops allow (see :mod:`.binaryrender`), else
+    into a ``bytearray``."""
     source = new_source()
-    ops = lowered(e, False, source, json=True)
+    ops = lowered(e, False, source, json=json)
     pieces = writes_pieces(ops)
-    slow = f"{source.ref(_encoded_from_json, 'composition')}({source.ref(e, 'encoding')}, v)"
-    with source.block("def encode_json(v):"):
+    with source.block(f"def {name}(v):"):
         source.line("out = []" if pieces else "out = bytearray()")
-        _guarded(source, ops, Renderer(source, False, pieces), f"except Exception: return {slow}")
+        _guarded(source, ops, Renderer(source, False, pieces), handler(source))
         source.line("return b''.join(out)" if pieces else "return bytes(out)")
-    return source.compile("encode_json", f"JSON encoder of {shown(e)}")
+    return source.compile(name, f"{label} of {shown(e)}")
+
+
+def _reading(
+    e: Encoding[Any], name: str, label: str, handler: Handler, json: bool = False
+) -> Callable[[BytesLike], Any]:
+    """An entry point ``name(buf)`` reading the whole input with ``e``'s
+    ops, bytes left over raising ``extra_bytes``."""
+    source = new_source()
+    ops = lowered(e, True, source, json=json)
+    with source.block(f"def {name}(buf):"):
+        source.line(f"if type(buf) is not bytes: buf = {source.ref(input_bytes)}(buf)")
+        source.line("pos = 0")
+        source.line("end = len(buf)")
+        _guarded(source, ops, Renderer(source, True), handler(source))
+        source.line(f"if pos != len(buf): raise {source.ref(extra_bytes)}(pos, len(buf))")
+        source.line("return x")
+    return source.compile(name, f"{label} of {shown(e)}")
 
 
 def _encoded_from_json(e: Encoding[Any], json: Any) -> bytes:
@@ -365,17 +384,6 @@ def _encoded_from_json(e: Encoding[Any], json: Any) -> bytes:
 
 def _to_json_of_decoded(e: Encoding[Any], data: bytes) -> Any:
     return e.to_json(e.decode(data))
-
-
-def _read_whole(source: Source, ops: Block, handler: str) -> None:
-    """The body of an entry point reading the whole input with ``ops``
-    (``handler``: the ``except`` line), bytes left over raising ``extra_bytes``."""
-    source.line(f"if type(buf) is not bytes: buf = {source.ref(input_bytes)}(buf)")
-    source.line("pos = 0")
-    source.line("end = len(buf)")
-    _guarded(source, ops, Renderer(source, True), handler)
-    source.line(f"if pos != len(buf): raise {source.ref(extra_bytes)}(pos, len(buf))")
-    source.line("return x")
 
 
 def _lowered_from(fn: Callable[..., Any]) -> Encoding[Any] | None:
@@ -689,7 +697,7 @@ def _dynamic_size_code(e: DynamicSize[Any]) -> Code:
             lower_write(e.inner, lw, v, path)
         error = f"{lw.ref(too_big)}({lw.ref(e)}, {size})"
         pack_into = lw.ref(struct.Struct(code).pack_into)
-        lw.add(Framed(mark, size, code[1:], width, pack_into, largest, error, tuple(body), path))
+        lw.add(Framed(mark, size, code[1:], pack_into, largest, error, tuple(body), path))
 
     return Code(_then_after(write), _read_then(read))
 
@@ -714,18 +722,6 @@ def _parts_fork(e: Parts[Any]) -> bool:
 
 
 # ------------------------------------------------------------ lists
-
-
-def reads_whole(e: ListEncoding) -> bool:
-    """Fixed-width leaf elements: one ``iter_unpack`` reads the list."""
-    atom = fixed_atom(e.elt)
-    return atom is not None and bool(atom.fmt)
-
-
-def writes_whole(e: ListEncoding) -> bool:
-    """One-code number elements: one ``pack`` writes the list."""
-    atom = fixed_atom(e.elt)
-    return atom is not None and len(atom.fmt) == 1 and atom.exact is not None
 
 
 @inline_code.register

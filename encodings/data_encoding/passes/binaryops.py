@@ -40,6 +40,7 @@ finds the index, evaluated only when something failed).
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Callable
 from dataclasses import MISSING, dataclass, fields
 from typing import Any
@@ -257,7 +258,7 @@ class Choice(_Op):
 
 @dataclass(frozen=True, repr=False)
 class Framed(_Op):
-    """``body`` written after a ``width``-byte placeholder (at ``mark``),
+    """``body`` written after a placeholder of its size (at ``mark``),
     patched with its ``size`` (struct code ``fmt``) by ``pack_into`` once
     written; a size beyond ``largest`` removes what was written and raises
     ``error`` (which names ``size``) at ``path``. Rendered into pieces, the
@@ -266,12 +267,16 @@ class Framed(_Op):
     mark: str
     size: str
     fmt: str
-    width: int
     pack_into: str
     largest: int
     error: str
     body: Block
     path: Path
+
+    @property
+    def width(self) -> int:
+        """The size header's width in bytes (of ``fmt``)."""
+        return struct.calcsize(">" + self.fmt)
 
 
 @dataclass(frozen=True, repr=False)

@@ -140,10 +140,11 @@ class Renderer:
 
     def write(self, data: str) -> None:
         """Emit the statement that writes the ``bytes`` expression ``data``."""
-        if self.pieces:
-            self.src.line(f"{self.out}.append({data})")
-        else:
-            self.src.line(f"{self.out} += {data}")
+        self.src.line(self.written(data))
+
+    def written(self, data: str) -> str:
+        """The statement that writes the ``bytes`` expression ``data``."""
+        return f"{self.out}.append({data})" if self.pieces else f"{self.out} += {data}"
 
     @op.register
     def _fetch(self, op: Fetch) -> None:
@@ -386,7 +387,7 @@ class Renderer:
         else:
             pack = self.src.ref(struct.Struct(">" + "".join(i.fmt for i in items)).pack, "pack")
             data = f"{pack}({', '.join(args)})"
-        write = f"{self.out}.append({data})" if self.pieces else f"{self.out} += {data}"
+        write = self.written(data)
         if all(i.check is None for i in items):  # constants and sizes: nothing can fail
             line(write)
             return

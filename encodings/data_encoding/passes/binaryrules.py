@@ -36,6 +36,7 @@ __all__ = [
     "many",
     "not_canonical",
     "read_count",
+    "reads_whole",
     "same_binary",
     "select_write",
     "too_big",
@@ -43,6 +44,7 @@ __all__ = [
     "unexpected_tag",
     "unread",
     "writes_inline",
+    "writes_whole",
 ]
 
 
@@ -90,6 +92,18 @@ def _conv_atom(e: Conv[Any]) -> Atom | None:
         inner_check(to_wire(value))
 
     return Atom(inner.fmt, inner.width, check, pack, unpack)
+
+
+def reads_whole(e: ListEncoding) -> bool:
+    """Fixed-width leaf elements: one ``iter_unpack`` reads the list."""
+    atom = fixed_atom(e.elt)
+    return atom is not None and bool(atom.fmt)
+
+
+def writes_whole(e: ListEncoding) -> bool:
+    """One-code number elements: one ``pack`` writes the list."""
+    atom = fixed_atom(e.elt)
+    return atom is not None and len(atom.fmt) == 1 and atom.exact is not None
 
 
 @singledispatch

@@ -15,10 +15,10 @@ they read, where the value would have been:
 * a frame, an option and a union told apart by a constant member read as
   they do, their parts in JSON mode.
 
-Any other node (a ``conv``, a string, a float, a recursive encoding, a part
-too large to inline...) reads its value and converts it by its own
-``to_json``, so every encoding has a JSON mode, the nodes above only make
-it faster. Reading checks the bytes exactly as ``decode`` does, in the same
+Any other node (a ``conv``, a bounded string, a float, a recursive
+encoding, a part too large to inline...) reads its value and converts it by
+its own ``to_json``, so every encoding has a JSON mode, the nodes above
+only make it faster. Reading checks the bytes exactly as ``decode`` does, in the same
 order, so its :class:`~data_encoding.DecodeError` are ``decode``'s; a
 conversion that refuses (``to_json`` of a non-finite float, say) raises
 mid-read, so the entry point then runs ``to_json(decode(data))`` for the
@@ -54,7 +54,7 @@ from ..tree.sequences import ListEncoding
 from ..tree.strings import FixedBytes, RawBytes
 from ..tree.unions import Option, Union
 from ..tree.wrappers import Delayed, Transparent
-from .binaryrules import canonical, many
+from .binaryrules import canonical, many, reads_whole, writes_whole
 from .choosing import by_constant
 
 __all__ = ["LeafKind", "json_leaf", "json_of_read", "reads_json", "same_both", "writes_json"]
@@ -115,7 +115,7 @@ def _parts(e: Parts[Any]) -> bool:
 @reads_json.register
 def _list(e: ListEncoding) -> bool:
     # a list read whole (fixed-width numbers, Zarith numbers) gives values
-    return many(e.elt) is None and not _reads_whole(e)
+    return many(e.elt) is None and not reads_whole(e)
 
 
 @reads_json.register
@@ -141,25 +141,20 @@ def json_of_read(e: Encoding[Any], x: str, ref: Callable[[object, str], str]) ->
     return None
 
 
-def _reads_whole(e: ListEncoding) -> bool:
-    from .binarygen import reads_whole
-
-    return reads_whole(e)
-
-
 # ------------------------------------------------------------ writing
 
 
 @singledispatch
 def writes_json(e: Encoding[Any]) -> bool:
-    """Whether ``e`` writes straight from its JSON form (its leaves through
-    :func:`json_leaf`); else its JSON is converted by its ``from_json``."""
-    return json_leaf(e) is not None
+    """Whether ``e``, not a leaf (those are :func:`json_leaf`'s), writes its
+    parts straight from its JSON form; else its JSON is converted by its
+    ``from_json``."""
+    return False
 
 
 @writes_json.register(DynamicSize)
 def _frame_writes(e: DynamicSize[Any]) -> bool:
-    return json_leaf(e) is not None or not isinstance(e.inner, RawBytes)
+    return not isinstance(e.inner, RawBytes)  # bytes and strings are leaves
 
 
 @writes_json.register(Parts)
@@ -173,7 +168,7 @@ def _list_writes(e: ListEncoding) -> bool:
         return False
     # a list written whole takes its elements as values: only integers
     # (exactly ``int``, checked by its writer) are their own JSON form
-    return not _writes_whole(e) or (isinstance(e.elt, Int) and not e.elt.json_string)
+    return not writes_whole(e) or (isinstance(e.elt, Int) and not e.elt.json_string)
 
 
 @writes_json.register
@@ -218,9 +213,3 @@ def _reads_json_text(raw: RawBytes, e: Encoding[Any]) -> bool:
         and raw.exact_length is None
         and not isinstance(e, FixedBytes)
     )
-
-
-def _writes_whole(e: ListEncoding) -> bool:
-    from .binarygen import writes_whole
-
-    return writes_whole(e)
