@@ -40,9 +40,9 @@ case per case of that union, the right operand's union outermost: one
 carry their titles in 1.0. A union below any other wrapper (``def_``, ``mu``,
 ``delayed``, ...) stays in its merge, and the merge's shapes are listed flat,
 as ocplib-json-typed's ``object_schema`` does: one object per combination of
-cases, one ``oneOf`` when more than one. A ``merge_tups`` of such a union has
-no JSON form in the reference (ocplib-json-typed refuses it); its arrays are
-listed flat alike.
+cases (in the lifted form's order), one ``oneOf`` when more than one. A
+``merge_tups`` of such a union has no JSON form in the reference
+(ocplib-json-typed refuses it); its arrays are listed flat alike.
 """
 
 from __future__ import annotations
