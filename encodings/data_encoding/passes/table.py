@@ -198,8 +198,8 @@ def _flow(tokens: list[Token]) -> str:
     break is a space when it and the text up to the next break (forced
     newlines count for nothing) take strictly less room than what is left of
     the line, else a newline (``Format.advance_left`` forces a pending break
-    once the text after it reaches the room left); the last break is always a
-    newline (``Format`` flushes pending breaks as newlines)."""
+    to a newline once it and the text after it reach the room left); the last
+    break is always a newline (``Format`` flushes pending breaks as newlines)."""
     out: list[str] = []
     column = 0
     for i, token in enumerate(tokens):
