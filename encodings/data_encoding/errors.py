@@ -257,20 +257,40 @@ def describe_value(value: object, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+_JSON_TYPE_NAMES: dict[type, str] = {
+    type(None): "null",
+    bool: "boolean",
+    int: "integer",
+    float: "number",
+    str: "string",
+    dict: "object",
+    list: "array",
+}
+
+
+def json_type_name(value: object) -> str | None:
+    """The JSON name of ``value``'s type (``"string"``, ``"object"``, ...)
+    when it is exactly a type :func:`json.loads` makes, else ``None``.
+
+    The library's JSON readers take exactly those types: a subclass of one
+    (an ``OrderedDict``, an ``IntEnum``) is not JSON to them. An object the
+    strict parser read with a member given twice is an object.
+    """
+    name = _JSON_TYPE_NAMES.get(type(value))
+    if name is not None:
+        return name
+    from .jsonvalue import DuplicateKeys  # (it imports this module)
+
+    return "object" if type(value) is DuplicateKeys else None
+
+
 def type_name(value: object) -> str:
-    """The JSON-ish name of a Python value's type, for messages."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, dict):
-        return "object"
-    if isinstance(value, list):
-        return "array"
-    return type(value).__name__
+    """The name of a value's type, for messages: its JSON name
+    (:func:`json_type_name`), else its class's (``"bytes"``,
+    ``"OrderedDict"``: "expected a hex string, got string" would contradict
+    itself).
+
+    >>> type_name("beef"), type_name(b"beef"), type_name(True)
+    ('string', 'bytes', 'boolean')
+    """
+    return json_type_name(value) or type(value).__name__

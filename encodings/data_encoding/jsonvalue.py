@@ -1,7 +1,11 @@
 """JSON values as Python objects, and a strict JSON text reader.
 
 A JSON value is ``None``, ``bool``, ``int``, ``float``, ``str``, ``list`` or
-``dict`` with ``str`` keys — exactly what :func:`json.loads` produces.
+``dict`` with ``str`` keys — exactly what :func:`json.loads` produces, of
+exactly those types: ``from_json`` and ``encode_json`` refuse a subclass of
+one (a ``str`` subclass, an ``IntEnum``, an ``OrderedDict``) with
+``wrong_type``, naming its class; only the ``json`` encoding, whose values
+are JSON, takes it.
 
 :func:`loads` is stricter than :func:`json.loads`: it rejects ``NaN`` and
 ``Infinity`` (not JSON) and remembers duplicate object keys. A duplicate is

@@ -21,7 +21,14 @@ from functools import partial, singledispatch
 from typing import Any
 
 from ..compiling import built
-from ..errors import DataEncodingError, EncodeError, JsonError, describe_value, type_name
+from ..errors import (
+    DataEncodingError,
+    EncodeError,
+    JsonError,
+    describe_value,
+    json_type_name,
+    type_name,
+)
 from ..jsonvalue import DuplicateKeys
 from ..tree.core import Encoding, Predicate
 from ..tree.framing import Wrapper
@@ -284,14 +291,18 @@ def miss(
     u: Union, value: Any, cls: type[EncodeError] | type[JsonError], told: Member | None
 ) -> DataEncodingError:
     """The error for a value no case of ``u`` takes: an object given a member
-    twice (no case takes one) is refused at that member; else, when the
-    cases are told apart by a member, what is wrong with that member."""
+    twice (no case takes one) is refused at that member, and JSON that is
+    not of a JSON type (a subclass of one) as such; else, when the cases are
+    told apart by a member, what is wrong with that member."""
     if isinstance(value, DuplicateKeys):
         return value.error(cls)
+    reading_json = cls is JsonError
     if told is None:
+        if reading_json and json_type_name(value) is None:
+            return cls("wrong_type", f"expected JSON ({u.what}), got {type_name(value)}")
         return cls("no_case_matched", f"no case of the {u.what} matches {describe_value(value)}")
     key, cases = told
-    if not isinstance(value, dict):
+    if not (_is_json_object if reading_json else _is_dict)(value):
         return cls("wrong_type", f"expected an object ({u.what}), got {type_name(value)}")
     if key not in value:
         return cls("missing_field", f"missing field {key!r}").within(key)
