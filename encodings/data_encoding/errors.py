@@ -12,8 +12,9 @@ Every failure of this library is a :class:`DataEncodingError` (a ``ValueError``)
 Each error carries a stable ``code`` (a snake_case word that tests and callers
 may match on, one of the closed set :data:`ErrorCode`), the absolute byte
 ``offset`` where a binary problem was found (``None`` for JSON and for
-values), and the ``path`` of the field where it happened, as a tuple of object
-keys (``str``) and list/tuple indexes (``int``).
+values, but for JSON text given as bytes that are not UTF-8), and the
+``path`` of the field where it happened, as a tuple of object keys (``str``)
+and list/tuple indexes (``int``).
 
 Paths are assembled on the way out: the place that detects a problem raises
 with an empty path, and every enclosing record, tuple or list prepends its
@@ -64,7 +65,8 @@ ErrorCode = Literal[
     "invalid_json",  # JSON text that does not parse
     "not_json",  # a Python value with no JSON form (NaN, a non-str key...)
     "invalid_bson",  # a json value's BSON bytes that are not BSON
-    "invalid_utf8",  # text that is not UTF-8 (or a lone surrogate)
+    "invalid_utf8",  # text that is not UTF-8 (or a lone surrogate); JSON text bytes
+    # that are not strictly UTF-8 (a byte order mark, UTF-16 or UTF-32)
     "invalid_value",  # a value the struct layer refused for a reason no check names (a fallback)
     "not_canonical",  # bytes or JSON another form of which is the one written
     "ambiguous_json",  # a union value whose JSON an earlier case would read otherwise

@@ -8,7 +8,8 @@ one (a ``str`` subclass, an ``IntEnum``, an ``OrderedDict``) with
 are JSON, takes it.
 
 :func:`loads` is stricter than :func:`json.loads`: it rejects ``NaN`` and
-``Infinity`` (not JSON) and remembers duplicate object keys. A duplicate is
+``Infinity`` (not JSON), reads bytes as UTF-8 only, and remembers duplicate
+object keys. A duplicate is
 reported by ``from_json`` with the path where it occurs, because the parser
 itself does not know paths: the object is returned as a :class:`DuplicateKeys`
 dict, which no encoding accepts as an object.
@@ -21,6 +22,7 @@ dict, which no encoding accepts as an object.
 
 from __future__ import annotations
 
+import codecs
 import json
 import sys
 from functools import cache
@@ -76,8 +78,24 @@ def _reject_constant(name: str) -> JsonValue:
     raise JsonError("invalid_json", f"{name} is not a JSON number")
 
 
-def loads(text: str | bytes) -> JsonValue:
-    """Parse JSON text strictly; raises :class:`JsonError` (code ``invalid_json``)."""
+JsonText: TypeAlias = str | bytes | bytearray | memoryview
+"""JSON text: a ``str``, or its UTF-8 bytes."""
+
+
+def loads(text: JsonText) -> JsonValue:
+    """Parse JSON text strictly; raises :class:`JsonError`.
+
+    ``text`` is a ``str``, or bytes (``bytes``, ``bytearray``,
+    ``memoryview``) of UTF-8 with no byte order mark, as RFC 8259 (8.1) has
+    JSON exchanged: ``json.loads`` would also read UTF-16 and UTF-32 and
+    skip a byte order mark, so that one value had several spellings. The
+    codes: ``wrong_type`` for anything else; ``invalid_utf8`` for bytes that
+    are not such UTF-8, at the byte at fault (its ``offset``);
+    ``invalid_json`` for text that does not parse (``NaN`` and
+    ``Infinity`` included, and a ``str`` that begins with U+FEFF).
+    """
+    if not isinstance(text, str):
+        text = _utf8_text(text)
     try:
         value: JsonValue = json.loads(
             text, object_pairs_hook=_object, parse_constant=_reject_constant
@@ -87,6 +105,40 @@ def loads(text: str | bytes) -> JsonValue:
     except (ValueError, RecursionError) as exc:
         raise JsonError("invalid_json", f"not valid JSON: {exc}") from None
     return value
+
+
+def _utf8_text(data: object) -> str:
+    """The text of JSON bytes, strictly UTF-8 (see :func:`loads`)."""
+    if isinstance(data, memoryview):  # its bytes, as ``decode`` reads them
+        data = data.cast("B") if data.c_contiguous else bytes(data)
+    elif not isinstance(data, bytes | bytearray):
+        raise JsonError(
+            "wrong_type",
+            f"expected JSON text (str, bytes, bytearray or memoryview), got {type(data).__name__}",
+        )
+    if data[:3] == codecs.BOM_UTF8:
+        raise JsonError(
+            "invalid_utf8",
+            "JSON text begins with a byte order mark, which RFC 8259 forbids",
+            offset=0,
+        )
+    # JSON text begins with ASCII (whitespace, or a value's first character):
+    # a NUL there is UTF-16's or UTF-32's (the test json.loads makes)
+    for i, byte in enumerate(data[:2]):
+        if byte == 0:
+            raise JsonError(
+                "invalid_utf8",
+                "JSON text is UTF-8, not UTF-16 or UTF-32: a NUL byte at its start",
+                offset=i,
+            )
+        if byte >= 0x80:  # not ASCII: the decoder says what is wrong
+            break
+    try:
+        return str(data, "utf-8")
+    except UnicodeDecodeError as exc:
+        raise JsonError(
+            "invalid_utf8", f"JSON text is not UTF-8: {exc.reason}", offset=exc.start
+        ) from None
 
 
 def dumps(value: JsonValue, *, indent: int | None = None) -> str:
