@@ -17,9 +17,12 @@ values, but for JSON text given as bytes that are not UTF-8), and the
 and list/tuple indexes (``int``).
 
 Paths are assembled on the way out: the place that detects a problem raises
-with an empty path, and every enclosing record, tuple or list prepends its
-own step (a key or an index) while the exception travels up; a union adds no
-step, since its case does not show in the JSON. Success therefore pays nothing for them.
+with an empty path, and every enclosing record, tuple or list adds its own
+step (a key or an index) while the exception travels up; a union adds no
+step, since its case does not show in the JSON. Success therefore pays
+nothing for them, and failure a constant per step: the steps are collected
+(innermost first) and the ``path`` tuple is built when it is read, so an
+error thousands of levels deep costs time linear in its depth.
 
 >>> err = DecodeError("unexpected_tag", "unexpected tag 7 for union process_state", offset=41)
 >>> str(err.within("state"))
@@ -107,7 +110,8 @@ class DataEncodingError(ValueError):
     code: ErrorCode
     message: str
     offset: int | None
-    path: tuple[PathStep, ...]
+    #: the path's steps, innermost first: ``within`` appends
+    _steps: list[PathStep]
 
     def __init__(
         self,
@@ -124,10 +128,26 @@ class DataEncodingError(ValueError):
         self.offset = offset
         self.path = path
 
-    def within(self, step: PathStep) -> DataEncodingError:
-        """Prepend one path step (the enclosing field or index); returns ``self``."""
-        self.path = (step, *self.path)
+    @property
+    def path(self) -> tuple[PathStep, ...]:
+        """Where the problem is: object keys and list indexes, outermost first."""
+        return tuple(reversed(self._steps))
+
+    @path.setter
+    def path(self, path: tuple[PathStep, ...]) -> None:
+        self._steps = list(reversed(path))
+
+    def within(self, *steps: PathStep) -> DataEncodingError:
+        """Prepend path steps (the enclosing field or index; several,
+        outermost first, for a part nested in a part); returns ``self``."""
+        self._steps.extend(reversed(steps))
         return self
+
+    def outermost(self, n: int) -> tuple[PathStep, ...]:
+        """The first ``n`` steps of :attr:`path` (all, when it has fewer),
+        without building the rest: what a union looks at, at each level the
+        error travels through."""
+        return tuple(self._steps[: -n - 1 : -1])
 
     def at(self, offset: int) -> DataEncodingError:
         """Set the byte offset unless a more precise one is already known."""

@@ -161,7 +161,7 @@ def first_case(
     any).
     """
     # on errors only: a union's success pays for none of this bookkeeping
-    failures: list[tuple[tuple[int, ...], DataEncodingError]] | None = None
+    failures: list[tuple[Encoding[Any], DataEncodingError]] | None = None
     failed_inside: list[tuple[str, Encoding[Any]]] | None = None
     for matches, hard, payload, enc in cases:
         if not matches(value):
@@ -175,15 +175,17 @@ def first_case(
         except cls as err:
             if hard or not every_case:
                 raise
-            failures = [*(failures or ()), (progress(enc, err.path), err)]
-            inside = _failed_inside(enc, err.path, value, cls is JsonError)
+            failures = [*(failures or ()), (enc, err)]
+            inside = _failed_inside(enc, err.outermost(2), value, cls is JsonError)
             if inside is not None:
                 failed_inside = [*(failed_inside or ()), inside]
     if failures is not None:
-        furthest = max(reached for reached, _ in failures)
-        best = [err for reached, err in failures if reached == furthest]
-        said = {(err.code, err.message, err.path) for err in best}
-        if len(failures) == 1 or (furthest and len(said) == 1):
+        if len(failures) == 1:  # (a recursive union's, at each level: no path read)
+            raise failures[0][1]
+        reached = [(progress(enc, err.path), err) for enc, err in failures]
+        furthest = max(far for far, _ in reached)
+        best = [err for far, err in reached if far == furthest]
+        if furthest and len({(err.code, err.message, err.path) for err in best}) == 1:
             raise best[0]
     raise miss(u, value, cls, told)
 
@@ -191,8 +193,9 @@ def first_case(
 def _failed_inside(
     e: Encoding[Any], path: tuple[str | int, ...], value: Any, reading_json: bool
 ) -> tuple[str, Encoding[Any]] | None:
-    """The member of ``value`` inside which case ``e`` failed (at ``path``),
-    and the encoding that read it, when the failure is the member's own.
+    """The member of ``value`` inside which case ``e`` failed (at ``path``,
+    of which the first two steps are enough), and the encoding that read
+    it, when the failure is the member's own.
 
     A later case that reads that member with that very encoding would fail
     there too (reading depends on the encoding and the input only): the

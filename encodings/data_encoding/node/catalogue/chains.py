@@ -203,20 +203,16 @@ def _level(cls: type[DataEncodingError], level: Any) -> dict[str, Any]:
         )
         raise error.within("level")
     if "level" not in level:
-        raise (
-            cls("missing_field", "the metadata's level has no 'level'")
-            .within("level")
-            .within("level")
-        )
+        raise cls("missing_field", "the metadata's level has no 'level'").within("level", "level")
     number = level["level"]
     if cls is DecodeError and type(number) is float and number.is_integer():
         number = int(number)
     if type(number) is not int:
         error = cls("wrong_type", f"expected an int32 level, got {type_name(number)}")
-        raise error.within("level").within("level")  # $.level.level
+        raise error.within("level", "level")
     if number not in _INT32:
         error = cls("out_of_range", f"level {describe_value(number)} is not an int32")
-        raise error.within("level").within("level")
+        raise error.within("level", "level")
     return {**level, "level": number}
 
 
