@@ -21,8 +21,6 @@ would build it ``DEPTH`` times).
 from __future__ import annotations
 
 import math
-import sys
-import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -31,33 +29,9 @@ import pytest
 
 import data_encoding as de
 from data_encoding import DataEncodingError
+from deep import at_depth
 
 DEPTH = 16_000
-
-
-def _in_a_large_stack(action: Callable[[], object]) -> object:
-    """``action()`` in a thread whose stack holds ``DEPTH`` levels, with the
-    depth limit raised past them: what it returns, or what it raised."""
-    outcome: list[object] = []
-
-    def run() -> None:
-        try:
-            outcome.append(action())
-        except BaseException as exc:
-            outcome.append(exc)
-
-    previous_limit, recursion = de.max_depth(), sys.getrecursionlimit()
-    de.set_max_depth(DEPTH + 10)
-    stack = threading.stack_size(1 << 30)  # address space; only what is used is memory
-    try:
-        thread = threading.Thread(target=run)
-        thread.start()
-        thread.join()
-    finally:
-        threading.stack_size(stack)
-        de.set_max_depth(previous_limit)
-        sys.setrecursionlimit(recursion)  # set_max_depth never lowers it
-    return outcome[0]
 
 
 @contextmanager
@@ -179,7 +153,7 @@ def test_an_error_deep_inside_builds_its_path_once(
 ) -> None:
     action = getattr(e, direction)
     with _path_builds() as builds:
-        raised = _in_a_large_stack(lambda: action(given))
+        raised = at_depth(DEPTH + 10, lambda: action(given))
         during = builds[0]
     assert isinstance(raised, DataEncodingError), raised
     assert (raised.code, raised.path) == (code, path)

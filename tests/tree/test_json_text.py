@@ -65,6 +65,9 @@ def test_anything_else_is_the_wrong_type(text: Any) -> None:
 TEXT = '"caf\u00e9"'
 """A JSON string, the value of ``string`` the spellings below are refused for."""
 
+NUL = "JSON text is UTF-8, not UTF-16 or UTF-32: a NUL byte at its start"
+NOT_UTF8 = "JSON text is not UTF-8: "
+
 
 @pytest.mark.parametrize(
     ("raw", "message", "offset"),
@@ -75,57 +78,19 @@ TEXT = '"caf\u00e9"'
             0,
             id="utf-8-bom",
         ),
+        pytest.param(TEXT.encode("utf-16-le"), NUL, 1, id="utf-16-le"),
+        pytest.param(TEXT.encode("utf-16-be"), NUL, 0, id="utf-16-be"),
+        pytest.param(TEXT.encode("utf-32-le"), NUL, 1, id="utf-32-le"),
+        pytest.param(TEXT.encode("utf-32-be"), NUL, 0, id="utf-32-be"),
+        pytest.param(codecs.BOM_UTF32_BE + TEXT.encode("utf-32-be"), NUL, 0, id="utf-32-be-bom"),
+        pytest.param(TEXT.encode("utf-32"), NOT_UTF8 + "invalid start byte", 0, id="utf-32-bom"),
+        pytest.param(TEXT.encode("utf-16"), NOT_UTF8 + "invalid start byte", 0, id="utf-16-bom"),
         pytest.param(
-            TEXT.encode("utf-16-le"),
-            "JSON text is UTF-8, not UTF-16 or UTF-32: a NUL byte at its start",
-            1,
-            id="utf-16-le",
+            TEXT.encode("latin-1"), NOT_UTF8 + "invalid continuation byte", 4, id="latin-1"
         ),
-        pytest.param(
-            TEXT.encode("utf-16-be"),
-            "JSON text is UTF-8, not UTF-16 or UTF-32: a NUL byte at its start",
-            0,
-            id="utf-16-be",
-        ),
-        pytest.param(
-            TEXT.encode("utf-32-le"),
-            "JSON text is UTF-8, not UTF-16 or UTF-32: a NUL byte at its start",
-            1,
-            id="utf-32-le",
-        ),
-        pytest.param(
-            TEXT.encode("utf-32-be"),
-            "JSON text is UTF-8, not UTF-16 or UTF-32: a NUL byte at its start",
-            0,
-            id="utf-32-be",
-        ),
-        pytest.param(
-            codecs.BOM_UTF16_LE + TEXT.encode("utf-16-le"),
-            "JSON text is not UTF-8: invalid start byte",
-            0,
-            id="utf-16-bom",
-        ),
-        pytest.param(
-            codecs.BOM_UTF32_BE + TEXT.encode("utf-32-be"),
-            "JSON text is UTF-8, not UTF-16 or UTF-32: a NUL byte at its start",
-            0,
-            id="utf-32-bom",
-        ),
-        pytest.param(
-            TEXT.encode("latin-1"),
-            "JSON text is not UTF-8: invalid continuation byte",
-            4,
-            id="latin-1",
-        ),
-        pytest.param(
-            b'"\xed\xa0\x80"',  # a surrogate's UTF-8 form, which UTF-8 has not
-            "JSON text is not UTF-8: invalid continuation byte",
-            1,
-            id="surrogate",
-        ),
-        pytest.param(
-            TEXT.encode()[:5], "JSON text is not UTF-8: unexpected end of data", 4, id="cut"
-        ),
+        # a surrogate's UTF-8 form, which UTF-8 has not
+        pytest.param(b'"\xed\xa0\x80"', NOT_UTF8 + "invalid continuation byte", 1, id="surrogate"),
+        pytest.param(TEXT.encode()[:5], NOT_UTF8 + "unexpected end of data", 4, id="cut"),
     ],
 )
 def test_json_bytes_are_strict_utf8(raw: bytes, message: str, offset: int) -> None:

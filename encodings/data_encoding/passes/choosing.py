@@ -180,8 +180,8 @@ def first_case(
             if inside is not None:
                 failed_inside = [*(failed_inside or ()), inside]
     if failures is not None:
-        if len(failures) == 1:  # (a recursive union's, at each level: no path read)
-            raise failures[0][1]
+        if len(failures) == 1:  # raised as it is, its path not read: at each
+            raise failures[0][1]  # level of a recursive union, a read costs the depth
         reached = [(progress(enc, err.path), err) for enc, err in failures]
         furthest = max(far for far, _ in reached)
         best = [err for far, err in reached if far == furthest]
@@ -294,9 +294,9 @@ def miss(
     u: Union, value: Any, cls: type[EncodeError] | type[JsonError], told: Member | None
 ) -> DataEncodingError:
     """The error for a value no case of ``u`` takes: an object given a member
-    twice (no case takes one) is refused at that member, and JSON that is
-    not of a JSON type (a subclass of one) as such; else, when the cases are
-    told apart by a member, what is wrong with that member."""
+    twice (no case takes one) is refused at that member, JSON not of a JSON
+    type (a subclass of one, say) as ``wrong_type``; else, when the cases
+    are told apart by a member, what is wrong with that member."""
     if isinstance(value, DuplicateKeys):
         return value.error(cls)
     reading_json = cls is JsonError

@@ -358,14 +358,15 @@ def _intinline(e: Int) -> Inline:
 
 @inline_code.register
 def _raw_bytesinline(e: RawBytes) -> Inline | None:
-    if e.text:  # strings keep their closures (UTF-8 checks)
+    read = read_leaf(e)
+    if read is None:  # a string
         return None
 
     def to(g: JGen, v: str) -> str:
         g.bail_if(f"type({v}) is not bytes{_refused_length(e, v)}")
         return f"{v}.hex()"
 
-    return Inline(to, read_leaf(e))
+    return Inline(to, read)
 
 
 @inline_code.register(Parts)
