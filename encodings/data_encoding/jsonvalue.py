@@ -9,10 +9,10 @@ are JSON, takes it.
 
 :func:`loads` is stricter than :func:`json.loads`: it rejects ``NaN`` and
 ``Infinity`` (not JSON), reads bytes as UTF-8 only, and remembers duplicate
-object keys. A duplicate is
-reported by ``from_json`` with the path where it occurs, because the parser
-itself does not know paths: the object is returned as a :class:`DuplicateKeys`
-dict, which no encoding accepts as an object.
+object keys. A duplicate is reported by ``from_json`` with the path where it
+occurs, because the parser itself does not know paths: the object is
+returned as a :class:`DuplicateKeys` dict, which no encoding accepts as an
+object.
 
 >>> loads('{"a": 1, "b": [true, null]}')
 {'a': 1, 'b': [True, None]}
@@ -81,6 +81,8 @@ def _reject_constant(name: str) -> JsonValue:
 JsonText: TypeAlias = str | bytes | bytearray | memoryview
 """JSON text: a ``str``, or its UTF-8 bytes."""
 
+_BOM = "JSON text begins with a byte order mark, which RFC 8259 forbids"
+
 
 def loads(text: JsonText) -> JsonValue:
     """Parse JSON text strictly; raises :class:`JsonError`.
@@ -92,10 +94,13 @@ def loads(text: JsonText) -> JsonValue:
     codes: ``wrong_type`` for anything else; ``invalid_utf8`` for bytes that
     are not such UTF-8, at the byte at fault (its ``offset``);
     ``invalid_json`` for text that does not parse (``NaN`` and
-    ``Infinity`` included, and a ``str`` that begins with U+FEFF).
+    ``Infinity`` included, and a ``str`` that begins with a byte order mark,
+    U+FEFF).
     """
     if not isinstance(text, str):
         text = _utf8_text(text)
+    elif text.startswith("\ufeff"):  # no JSON whitespace (json.loads advises utf-8-sig)
+        raise JsonError("invalid_json", f"{_BOM}: U+FEFF")
     try:
         value: JsonValue = json.loads(
             text, object_pairs_hook=_object, parse_constant=_reject_constant
@@ -117,11 +122,7 @@ def _utf8_text(data: object) -> str:
             f"expected JSON text (str, bytes, bytearray or memoryview), got {type(data).__name__}",
         )
     if data[:3] == codecs.BOM_UTF8:
-        raise JsonError(
-            "invalid_utf8",
-            "JSON text begins with a byte order mark, which RFC 8259 forbids",
-            offset=0,
-        )
+        raise JsonError("invalid_utf8", f"{_BOM}: EF BB BF", offset=0)
     # JSON text begins with ASCII (whitespace, or a value's first character):
     # a NUL there is UTF-16's or UTF-32's (the test json.loads makes)
     for i, byte in enumerate(data[:2]):
