@@ -14,7 +14,7 @@ from data_encoding.passes import binarygen, emit
 from dsl import build
 from golden import legacy_records
 from hand import VECTORS
-from rich import PYTHONISH, RICH, rich_encodings
+from rich import PYTHONISH, RICH, as_subclass, rich_encodings
 
 
 def _without_inlining(e: Encoding[Any]) -> Encoding[Any]:
@@ -80,6 +80,23 @@ def spoiled(value: Any, data: st.DataObject) -> Any:
     """``value`` with one part (or the whole) replaced by an arbitrary Python value."""
     path = data.draw(st.sampled_from(list(_parts(value))))
     return _replace(value, path, data.draw(PYTHONISH))
+
+
+def retyped(value: Any, data: st.DataObject) -> Any:
+    """``value`` (JSON) with one part (or the whole) replaced by an equal
+    value of a subclass of its type (:func:`rich.as_subclass`), when it has
+    a part that can be."""
+    paths = [p for p in _parts(value) if as_subclass(_at(value, p)) is not None]
+    if not paths:
+        return value
+    path = data.draw(st.sampled_from(paths))
+    return _replace(value, path, as_subclass(_at(value, path)))
+
+
+def _at(value: Any, path: tuple[Any, ...]) -> Any:
+    for step in path:
+        value = value[step]
+    return value
 
 
 NAMES = sorted(PAIRS)

@@ -147,6 +147,47 @@ PYTHONISH: st.SearchStrategy[Any] = st.recursive(
     max_leaves=12,
 )
 
+
+# Subclasses of the JSON types: JSON that ``json.loads`` never makes. Only
+# ``json``, whose values are JSON, takes them; every other encoding refuses
+# them (``wrong_type``), ``from_json`` and ``encode_json`` alike.
+class JsonStr(str):
+    pass
+
+
+class JsonInt(int):
+    pass
+
+
+class JsonFloat(float):
+    pass
+
+
+class JsonDict(dict[str, Any]):
+    pass
+
+
+class JsonList(list[Any]):
+    pass
+
+
+_SUBCLASSES: dict[type, type] = {
+    str: JsonStr,
+    int: JsonInt,
+    float: JsonFloat,
+    dict: JsonDict,
+    list: JsonList,
+}
+
+
+def as_subclass(json: Any) -> Any | None:
+    """``json`` (a JSON value), as an equal value of a subclass of its type
+    (its members and items unchanged); ``None`` for ``null`` and booleans
+    (``bool`` has no subclass)."""
+    subclass = _SUBCLASSES.get(type(json))
+    return None if subclass is None else subclass(json)
+
+
 # At least 200 examples; more under a larger profile (conftest's "fuzz").
 FUZZ = settings(
     max_examples=max(200, settings().max_examples),

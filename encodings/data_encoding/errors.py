@@ -12,13 +12,17 @@ Every failure of this library is a :class:`DataEncodingError` (a ``ValueError``)
 Each error carries a stable ``code`` (a snake_case word that tests and callers
 may match on, one of the closed set :data:`ErrorCode`), the absolute byte
 ``offset`` where a binary problem was found (``None`` for JSON and for
-values), and the ``path`` of the field where it happened, as a tuple of object
-keys (``str``) and list/tuple indexes (``int``).
+values, but for JSON text given as bytes that are not UTF-8), and the
+``path`` of the field where it happened, as a tuple of object keys (``str``)
+and list/tuple indexes (``int``).
 
 Paths are assembled on the way out: the place that detects a problem raises
-with an empty path, and every enclosing record, tuple or list prepends its
-own step (a key or an index) while the exception travels up; a union adds no
-step, since its case does not show in the JSON. Success therefore pays nothing for them.
+with an empty path, and every enclosing record, tuple or list adds its own
+step (a key or an index) while the exception travels up; a union adds no
+step, since its case does not show in the JSON. Success therefore pays
+nothing for them, and failure a constant per step: the steps are collected
+(innermost first) and the ``path`` tuple is built when it is read, so an
+error thousands of levels deep costs time linear in its depth.
 
 >>> err = DecodeError("unexpected_tag", "unexpected tag 7 for union process_state", offset=41)
 >>> str(err.within("state"))
@@ -64,7 +68,8 @@ ErrorCode = Literal[
     "invalid_json",  # JSON text that does not parse
     "not_json",  # a Python value with no JSON form (NaN, a non-str key...)
     "invalid_bson",  # a json value's BSON bytes that are not BSON
-    "invalid_utf8",  # text that is not UTF-8 (or a lone surrogate)
+    "invalid_utf8",  # text that is not UTF-8 (or a lone surrogate); JSON text bytes
+    # that are not strictly UTF-8 (a byte order mark, UTF-16 or UTF-32)
     "invalid_value",  # a value the struct layer refused for a reason no check names (a fallback)
     "not_canonical",  # bytes or JSON another form of which is the one written
     "ambiguous_json",  # a union value whose JSON an earlier case would read otherwise
@@ -105,7 +110,8 @@ class DataEncodingError(ValueError):
     code: ErrorCode
     message: str
     offset: int | None
-    path: tuple[PathStep, ...]
+    #: the path's steps, innermost first: ``within`` appends
+    _steps: list[PathStep]
 
     def __init__(
         self,
@@ -122,10 +128,26 @@ class DataEncodingError(ValueError):
         self.offset = offset
         self.path = path
 
-    def within(self, step: PathStep) -> DataEncodingError:
-        """Prepend one path step (the enclosing field or index); returns ``self``."""
-        self.path = (step, *self.path)
+    @property
+    def path(self) -> tuple[PathStep, ...]:
+        """Where the problem is: object keys and list indexes, outermost first."""
+        return tuple(reversed(self._steps))
+
+    @path.setter
+    def path(self, path: tuple[PathStep, ...]) -> None:
+        self._steps = list(reversed(path))
+
+    def within(self, *steps: PathStep) -> DataEncodingError:
+        """Prepend path steps (the enclosing field or index; several,
+        outermost first, for a part nested in a part); returns ``self``."""
+        self._steps.extend(reversed(steps))
         return self
+
+    def outermost(self, n: int) -> tuple[PathStep, ...]:
+        """The first ``n`` steps of :attr:`path` (all, when it has fewer),
+        without building the rest: what a union looks at, at each level the
+        error travels through."""
+        return tuple(self._steps[: -n - 1 : -1])
 
     def at(self, offset: int) -> DataEncodingError:
         """Set the byte offset unless a more precise one is already known."""
@@ -257,20 +279,40 @@ def describe_value(value: object, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+_JSON_TYPE_NAMES: dict[type, str] = {
+    type(None): "null",
+    bool: "boolean",
+    int: "integer",
+    float: "number",
+    str: "string",
+    dict: "object",
+    list: "array",
+}
+
+
+def json_type_name(value: object) -> str | None:
+    """The JSON name of ``value``'s type (``"string"``, ``"object"``, ...)
+    when it is exactly a type :func:`json.loads` makes, else ``None``.
+
+    The library's JSON readers take exactly those types: a subclass of one
+    (an ``OrderedDict``, an ``IntEnum``) is not JSON to them. An object the
+    strict parser read with a member given twice is an object.
+    """
+    name = _JSON_TYPE_NAMES.get(type(value))
+    if name is not None:
+        return name
+    from .jsonvalue import RepeatedMembers  # (it imports this module)
+
+    return "object" if type(value) is RepeatedMembers else None
+
+
 def type_name(value: object) -> str:
-    """The JSON-ish name of a Python value's type, for messages."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, dict):
-        return "object"
-    if isinstance(value, list):
-        return "array"
-    return type(value).__name__
+    """The name of a value's type, for messages: its JSON name
+    (:func:`json_type_name`), else its class's (``"bytes"``,
+    ``"OrderedDict"``: "expected a hex string, got string" would contradict
+    itself).
+
+    >>> type_name("beef"), type_name(b"beef"), type_name(True)
+    ('string', 'bytes', 'boolean')
+    """
+    return json_type_name(value) or type(value).__name__

@@ -21,6 +21,10 @@ given to ``e.from_json``. The changes, one family per test:
   (prefix) or another size under a valid checksum: always refused;
 * ``rfc3339``: an RFC 3339 timestamp made invalid (a month 13, a February
   30, a leap second, no offset, a five-digit year...): always refused;
+* ``subclass``: the thing there (a string, a number, an object, an array)
+  given as an equal value of a subclass of its type, which ``json.loads``
+  never makes: refused with ``wrong_type`` where a JSON type is checked, taken
+  inside a ``json`` member, whose values are JSON;
 * ``missing_key``, ``extra_key``, ``duplicate_key``: an object with one of
   its members left out, with one member more, or with a member twice (what
   :func:`data_encoding.jsonvalue.loads` makes of such JSON text: a
@@ -70,6 +74,7 @@ from data_encoding.node.hashes import (
 )
 from data_encoding.node.keys import ADDRESS_FAMILIES, CURVES, PublicKeyHash
 from hostile import Path, check_changes, placed, positions, replaced, same_path
+from rich import as_subclass
 
 IDS = registry.ids()
 
@@ -257,6 +262,21 @@ def _rfc3339(j: JsonValue) -> Iterator[Change]:
             )
 
 
+def _subclass(j: JsonValue) -> Iterator[Change]:
+    for at, thing in positions(j):
+        retyped = as_subclass(thing)
+        if retyped is None:
+            continue
+        yield Change(
+            replaced(j, at, retyped),
+            at,
+            retyped,
+            f"{type(retyped).__name__}({_short(thing)})",
+            must_fail=False,
+            codes_at=frozenset({"wrong_type"}),
+        )
+
+
 def _objects(j: JsonValue) -> Iterator[tuple[Path, dict[str, JsonValue]]]:
     for at, thing in positions(j):
         if type(thing) is dict:
@@ -314,6 +334,7 @@ CHANGES = {
     "huge_decimal": _huge_decimal,
     "base58": _base58,
     "rfc3339": _rfc3339,
+    "subclass": _subclass,
     "missing_key": _missing_key,
     "extra_key": _extra_key,
     "duplicate_key": _duplicate_key,

@@ -78,6 +78,7 @@ from data_encoding import (
 from data_encoding.errors import PathStep
 from data_encoding.jsonvalue import JsonValue, RepeatedMembers, loads
 from data_encoding.node import registry
+from deep import at_depth
 from rich import FUZZ, JSONISH, PYTHONISH, RICH, BadRepr, mutated
 
 Path = tuple[PathStep, ...]
@@ -1877,27 +1878,12 @@ def test_a_hundred_thousand_legal_levels_in_a_thread_with_a_large_stack() -> Non
     value: list[Any] = []
     for _ in range(LEGAL_DEEP - 1):
         value = [value]
-    outcome: list[object] = []  # what the thread found, or what it raised
 
-    def both_ways() -> None:
-        try:
-            data = lists.encode(value)
-            outcome.append((len(data), lists.length(value), lists.decode(data) == value))
-        except BaseException as err:
-            outcome.append(err)
+    def both_ways() -> tuple[int, int, bool]:
+        data = lists.encode(value)
+        return len(data), lists.length(value), lists.decode(data) == value
 
-    previous_limit, recursion = de.max_depth(), sys.getrecursionlimit()
-    de.set_max_depth(LEGAL_DEEP)
-    stack = threading.stack_size(1 << 30)  # address space; only what is used is memory
-    try:
-        thread = threading.Thread(target=both_ways)
-        thread.start()
-        thread.join()
-    finally:
-        threading.stack_size(stack)
-        de.set_max_depth(previous_limit)
-        sys.setrecursionlimit(recursion)  # set_max_depth never lowers it
-    assert outcome == [(4 * LEGAL_DEEP, 4 * LEGAL_DEEP, True)]
+    assert at_depth(LEGAL_DEEP, both_ways) == (4 * LEGAL_DEEP, 4 * LEGAL_DEEP, True)
 
 
 def test_strategy_without_hypothesis_says_what_to_install(

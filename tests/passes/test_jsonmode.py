@@ -27,9 +27,10 @@ import data_encoding as de
 from data_encoding import Encoding
 from data_encoding.errors import DataEncodingError
 from data_encoding.jsonvalue import RepeatedMembers
+from data_encoding.node import registry
 from pairs import NAMES as BINARY_NAMES
-from pairs import PAIRS, spoiled
-from rich import FUZZ, PYTHONISH, mutated, rich_encodings
+from pairs import PAIRS, retyped, spoiled
+from rich import FUZZ, PYTHONISH, JsonDict, JsonInt, JsonStr, mutated, rich_encodings
 
 
 class _Small(enum.IntEnum):
@@ -83,7 +84,8 @@ def test_decode_json_is_to_json_of_decode(name: str, data: st.DataObject) -> Non
 def test_encode_json_is_encode_of_from_json(name: str, data: st.DataObject) -> None:
     e = ENCODINGS[name]
     json_value = e.to_json(data.draw(e.strategy()))
-    for j in (json_value, spoiled(json_value, data), data.draw(PYTHONISH)):
+    changed = (spoiled(json_value, data), retyped(json_value, data), data.draw(PYTHONISH))
+    for j in (json_value, *changed):
         assert outcome(partial(e.encode_json, j)) == outcome(partial(_composed_json, e, j))
 
 
@@ -115,6 +117,61 @@ def test_json_that_the_composition_refuses_is_refused() -> None:
         expected = outcome(partial(_composed_json, e, bad))
         assert expected[0] == "JsonError"
         assert outcome(partial(e.encode_json, bad)) == expected
+
+
+_TRIED = de.union([de.case(0, "a", de.uint8), de.case(1, "b", de.string)])
+"""A union whose cases are tried."""
+_TOLD = de.union(
+    [
+        de.case(0, "a", de.obj(de.req("kind", de.constant("a")))),
+        de.case(1, "b", de.obj(de.req("kind", de.constant("b")), de.req("n", de.uint8))),
+    ]
+)
+"""A union whose cases are told apart by a constant member."""
+
+
+def test_a_subclass_of_a_json_type_is_refused_both_ways() -> None:
+    """JSON is what ``json.loads`` makes: a ``str`` subclass is no hex
+    string, an ``int`` subclass no integer, a ``dict`` subclass no object.
+    ``encode_json`` refuses them as ``from_json`` does (bytes in JSON mode
+    took a ``str`` subclass, issue 28), and the error names the class."""
+    cases: list[tuple[Encoding[Any], Any, str]] = [
+        (de.bytes_, JsonStr("beef"), "expected a hex string, got JsonStr"),
+        (de.variable.bytes_, JsonStr("beef"), "expected a hex string, got JsonStr"),
+        (de.fixed.bytes_(2), JsonStr("beef"), "expected a hex string, got JsonStr"),
+        (
+            de.string,
+            JsonStr("beef"),
+            'expected a string or {"invalid_utf8_string": [bytes]}, got JsonStr',
+        ),
+        (de.uint8, JsonInt(7), "expected an integer (uint8), got JsonInt"),
+        (de.obj(de.req("a", de.uint8)), JsonDict(a=7), "expected an object, got JsonDict"),
+        (_TRIED, JsonStr("x"), "expected JSON (union), got JsonStr"),
+        (_TOLD, JsonDict(kind="a"), "expected an object (union), got JsonDict"),
+    ]
+    for e, json_value, message in cases:
+        refused = outcome(partial(e.encode_json, json_value))
+        assert refused == outcome(partial(e.from_json, json_value))
+        assert refused == ("JsonError", "wrong_type", None, (), message)
+    # the catalogue's records that hold bytes in JSON mode
+    header = registry.find("shell.block_header")
+    checkpoint = registry.find("chain.checkpoint").encoding
+    spoilt: dict[str, Any] = dict(header.samples["valid"][0]["json"])  # type: ignore[arg-type]
+    spoilt["protocol_data"] = JsonStr(spoilt["protocol_data"])
+    in_checkpoint: dict[str, Any] = {
+        "block": spoilt,
+        "save_point": 1,
+        "caboose": 0,
+        "history_mode": "full",
+    }
+    for e, j, where in (
+        (header.encoding, spoilt, "$.protocol_data"),
+        (checkpoint, in_checkpoint, "$.block.protocol_data"),
+    ):
+        refused = outcome(partial(e.encode_json, j))
+        assert refused == outcome(partial(_composed_json, e, j))
+        assert refused[:2] == ("JsonError", "wrong_type")
+        assert refused[4] == f"expected a hex string, got JsonStr at {where}"
 
 
 def test_a_record_builds_its_json_as_it_reads() -> None:

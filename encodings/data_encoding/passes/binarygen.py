@@ -36,7 +36,7 @@ from ..errors import DecodeError, EncodeError, extra_bytes, not_enough_data, too
 from ..tree.core import BytesLike, Encoding, Reader, Writer, input_bytes
 from ..tree.framing import HEADERS, DynamicSize
 from ..tree.leaves import AtomEncoding
-from ..tree.primitives import Int, ZeroWidth
+from ..tree.primitives import Int
 from ..tree.records import Parts
 from ..tree.sequences import ListEncoding
 from ..tree.strings import FixedBytes, RawBytes, text_of
@@ -85,7 +85,7 @@ from .binaryrules import (
 )
 from .choosing import INLINE_CASES, by_constant
 from .emit import Source, shown, tuple_expr
-from .jsongen import Bail
+from .jsongen import Bail, read_leaf
 from .jsonmode import LeafKind, json_leaf, json_of_read, reads_json, same_both, writes_json
 from .transparent import emitted_for
 
@@ -147,6 +147,19 @@ class Lowering:
     def add(self, *ops: Op) -> None:
         self.ops.extend(ops)
         self.count += len(ops)
+
+    # what a leaf's JSON reading is emitted through (``jsongen.Checks``)
+
+    def bail_if(self, condition: str) -> None:
+        """In JSON mode: give up writing when ``condition`` holds (the entry
+        point then runs the composition)."""
+        self.add(Fail(condition, self.ref(Bail), ()))
+
+    def bind(self, expr: str, prefix: str = "json") -> str:
+        """``expr`` in a fresh variable."""
+        name = self.var(prefix)
+        self.add(Let(name, expr))
+        return name
 
     def room(self) -> bool:
         """Whether a part may still be inlined (else it is called)."""
@@ -495,37 +508,20 @@ def _lower_write_json(e: Encoding[Any], lw: Lowering, j: str, path: Path, then: 
 
 
 def _json_leaf_value(e: Encoding[Any], kind: LeafKind, lw: Lowering, j: str) -> str:
-    """Add the ops that refuse leaf ``e``'s JSON ``j`` as its fast ``from_json``
-    does; return the variable holding its value."""
-    bail = lw.ref(Bail)
-    if kind == "hex":
-        raw = lw.var("raw")
-        wrong = ""
-        if isinstance(e, FixedBytes):
-            assert isinstance(e.inner, RawBytes)
-            wrong = f" or len({raw}) != {e.inner.exact_length}"
-        lw.add(
-            Let(raw, f"{lw.ref(bytes.fromhex, 'fromhex')}({j})"),
-            Fail(f"{raw}.hex() != {j}{wrong}", bail, ()),
-        )
-        lw.valid.add(raw)  # bytes, of the length
-        return raw
-    if kind == "int":
-        assert isinstance(e, Int)
-        test = f"type({j}) is not int or not {e.lo} <= {j} <= {e.hi}"
-    elif kind == "text":  # its UTF-8 (a lone surrogate has none) is its writer's
-        test = f"type({j}) is not str"
-    elif kind == "bool":
-        test = f"type({j}) is not bool"
-    elif kind == "null":
-        test = f"{j} is not None"
-    else:
-        assert isinstance(e, ZeroWidth)
-        test = f"not {j} == {e.value!r}"  # as ``matches``: ``==``
-    lw.add(Fail(test, bail, ()))
-    if kind == "int" and type(e) is Int:  # not a ranged int: it is written shifted
-        lw.valid.add(j)  # exactly an int, in range: struct takes it as it is
-    return j
+    """Add the ops that refuse leaf ``e``'s JSON ``j``: those its fast
+    ``from_json`` is made of (:func:`.jsongen.read_leaf`), so that no JSON
+    ``from_json`` refuses is written; return the variable holding its value."""
+    if kind == "text":  # read by a closure (UTF-8 checks): here its writer checks
+        lw.bail_if(f"type({j}) is not str")
+        return j
+    read = read_leaf(e.inner if isinstance(e, FixedBytes | DynamicSize) else e)
+    assert read is not None
+    value = read(lw, j)
+    # bytes of the length, or exactly an int in range (not a ranged int's,
+    # written shifted): struct takes them as they are
+    if kind == "hex" or (kind == "int" and type(e) is Int):
+        lw.valid.add(value)
+    return j if kind in ("null", "constant") else value  # its writer checks it too
 
 
 def _write_value(e: Encoding[Any], lw: Lowering, value: str, path: Path, then: Then) -> None:
@@ -768,10 +764,10 @@ def _list_code(e: ListEncoding) -> Code:
 
     def write(lw: Lowering, v: str, path: Path) -> None:
         if lw.json:  # exactly a JSON array
-            lw.add(Fail(f"type({v}) is not list", lw.ref(Bail), ()))
+            lw.bail_if(f"type({v}) is not list")
             if writes_whole(e):  # of integers that are exactly ``int`` (see jsonmode)
                 ints = lw.ref(frozenset({int}), "ints")
-                lw.add(Fail(f"not set(map(type, {v})) <= {ints}", lw.ref(Bail), ()))
+                lw.bail_if(f"not set(map(type, {v})) <= {ints}")
         if writes_whole(e):
             lw.add(Call(e._write, v, path))
             return

@@ -21,7 +21,14 @@ from functools import partial, singledispatch
 from typing import Any
 
 from ..compiling import built
-from ..errors import DataEncodingError, EncodeError, JsonError, describe_value, type_name
+from ..errors import (
+    DataEncodingError,
+    EncodeError,
+    JsonError,
+    describe_value,
+    json_type_name,
+    type_name,
+)
 from ..jsonvalue import RepeatedMembers
 from ..tree.core import Encoding, Predicate
 from ..tree.framing import Wrapper
@@ -154,7 +161,7 @@ def first_case(
     any).
     """
     # on errors only: a union's success pays for none of this bookkeeping
-    failures: list[tuple[tuple[int, ...], DataEncodingError]] | None = None
+    failures: list[tuple[Encoding[Any], DataEncodingError]] | None = None
     failed_inside: list[tuple[str, Encoding[Any]]] | None = None
     for matches, hard, payload, enc in cases:
         if not matches(value):
@@ -168,15 +175,17 @@ def first_case(
         except cls as err:
             if hard or not every_case:
                 raise
-            failures = [*(failures or ()), (progress(enc, err.path), err)]
-            inside = _failed_inside(enc, err.path, value, cls is JsonError)
+            failures = [*(failures or ()), (enc, err)]
+            inside = _failed_inside(enc, err.outermost(2), value, cls is JsonError)
             if inside is not None:
                 failed_inside = [*(failed_inside or ()), inside]
     if failures is not None:
-        furthest = max(reached for reached, _ in failures)
-        best = [err for reached, err in failures if reached == furthest]
-        said = {(err.code, err.message, err.path) for err in best}
-        if len(failures) == 1 or (furthest and len(said) == 1):
+        if len(failures) == 1:  # raised as it is, its path not read: at each
+            raise failures[0][1]  # level of a recursive union, a read costs the depth
+        reached = [(progress(enc, err.path), err) for enc, err in failures]
+        furthest = max(far for far, _ in reached)
+        best = [err for far, err in reached if far == furthest]
+        if furthest and len({(err.code, err.message, err.path) for err in best}) == 1:
             raise best[0]
     raise miss(u, value, cls, told)
 
@@ -184,8 +193,9 @@ def first_case(
 def _failed_inside(
     e: Encoding[Any], path: tuple[str | int, ...], value: Any, reading_json: bool
 ) -> tuple[str, Encoding[Any]] | None:
-    """The member of ``value`` inside which case ``e`` failed (at ``path``),
-    and the encoding that read it, when the failure is the member's own.
+    """The member of ``value`` inside which case ``e`` failed (at ``path``,
+    of which the first two steps are enough), and the encoding that read
+    it, when the failure is the member's own.
 
     A later case that reads that member with that very encoding would fail
     there too (reading depends on the encoding and the input only): the
@@ -284,14 +294,18 @@ def miss(
     u: Union, value: Any, cls: type[EncodeError] | type[JsonError], told: Member | None
 ) -> DataEncodingError:
     """The error for a value no case of ``u`` takes: an object given a member
-    twice (no record case takes one) is refused at that member; else, when the
-    cases are told apart by a member, what is wrong with that member."""
+    twice (no record case takes one) is refused at that member, JSON not of a
+    JSON type (a subclass of one, say) as ``wrong_type``; else, when the cases
+    are told apart by a member, what is wrong with that member."""
     if isinstance(value, RepeatedMembers):
         return value.error(cls)
+    reading_json = cls is JsonError
     if told is None:
+        if reading_json and json_type_name(value) is None:
+            return cls("wrong_type", f"expected JSON ({u.what}), got {type_name(value)}")
         return cls("no_case_matched", f"no case of the {u.what} matches {describe_value(value)}")
     key, cases = told
-    if not isinstance(value, dict):
+    if not (_is_json_object if reading_json else _is_dict)(value):
         return cls("wrong_type", f"expected an object ({u.what}), got {type_name(value)}")
     if key not in value:
         return cls("missing_field", f"missing field {key!r}").within(key)

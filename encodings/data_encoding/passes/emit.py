@@ -43,8 +43,7 @@ _dead: list[str] = []
 
 def at(err: DataEncodingError, path: tuple[PathStep, ...]) -> DataEncodingError:
     """Prepend ``path`` to the error's path; returns the error."""
-    err.path = (*path, *err.path)
-    return err
+    return err.within(*path)
 
 
 def index_of(seq: Sequence[Any], item: Any) -> int:

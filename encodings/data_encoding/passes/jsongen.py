@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial, singledispatch
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from ..tree.primitives import Bool, Int, ZeroWidth
 from ..tree.records import Parts
@@ -234,30 +234,112 @@ def inline_code(e: Encoding[Any]) -> Inline | None:
     return None
 
 
-@inline_code.register
-def _zero_widthinline(e: ZeroWidth) -> Inline | None:
-    """``null`` and ``constant(s)``: the value is its own JSON form."""
-    if e.kind == "null":
+# ------------------------------------------------------------ leaves
 
-        def null(g: JGen, x: str) -> str:
-            g.bail_if(f"{x} is not None")
-            return "None"
 
-        return Inline(null, null)
-    if e.kind == "constant":
-        value = e.value
+class Checks(Protocol):
+    """What a leaf's JSON reading (:func:`read_leaf`) is emitted into: a
+    generated converter (:class:`JGen`), or the binary writer in JSON mode
+    (:class:`.binarygen.Lowering`), so that ``encode_json`` refuses a leaf's
+    JSON by the very code ``from_json`` refuses it with."""
 
-        def constant(g: JGen, x: str) -> str:
-            g.bail_if(f"not {x} == {value!r}")  # as ``matches``: ``==``, not ``!=``
-            return repr(value)
+    def bail_if(self, condition: str) -> None:
+        """Give up when ``condition`` holds."""
 
-        return Inline(constant, constant)
+    def bind(self, expr: str, prefix: str = "json") -> str:
+        """``expr`` in a variable."""
+
+    def ref(self, obj: Any, stem: str | None = None) -> str:
+        """The name of ``obj`` in the code."""
+
+
+ReadLeaf = Callable[[Checks, str], str]
+"""Emits the checks of a leaf's JSON in the variable given (bailing when
+they fail); returns an expression of its value."""
+
+
+@singledispatch
+def read_leaf(e: Encoding[Any]) -> ReadLeaf | None:
+    """How leaf ``e``'s JSON is checked and read inline, or ``None`` when
+    ``e`` is no such leaf (its reader is called)."""
     return None
 
 
-def _same_bool(g: JGen, x: str) -> str:
+@read_leaf.register
+def _zero_width_read(e: ZeroWidth) -> ReadLeaf | None:
+    """``null`` and ``constant(s)``: the value is its own JSON form."""
+    if e.kind == "null":
+
+        def null(g: Checks, x: str) -> str:
+            g.bail_if(f"{x} is not None")
+            return "None"
+
+        return null
+    if e.kind == "constant":
+        value = e.value
+
+        def constant(g: Checks, x: str) -> str:
+            g.bail_if(f"not {x} == {value!r}")  # as ``matches``: ``==``, not ``!=``
+            return repr(value)
+
+        return constant
+    return None
+
+
+def _same_bool(g: Checks, x: str) -> str:
     g.bail_if(f"type({x}) is not bool")
     return x
+
+
+@read_leaf.register
+def _bool_read(e: Bool) -> ReadLeaf:
+    return _same_bool
+
+
+def _in_range(e: Int, x: str) -> str:
+    """The condition that refuses ``x`` as an integer of ``e``."""
+    return f"type({x}) is not int or not {e.lo} <= {x} <= {e.hi}"
+
+
+@read_leaf.register
+def _int_read(e: Int) -> ReadLeaf | None:
+    if e.json_string:  # a decimal string is read by its parser, called
+        return None
+
+    def from_(g: Checks, j: str) -> str:
+        g.bail_if(_in_range(e, j))
+        return j
+
+    return from_
+
+
+def _refused_length(e: RawBytes, raw: str) -> str:
+    """The condition (`` or ...``) that refuses bytes ``raw`` of ``e`` for their length."""
+    if e.exact_length is not None:
+        return f" or len({raw}) != {e.exact_length}"
+    limit = e.plain_json_limit
+    return f" or len({raw}) > {limit}" if limit is not None else ""
+
+
+@read_leaf.register
+def _raw_bytes_read(e: RawBytes) -> ReadLeaf | None:
+    if e.text:  # strings keep their closures (UTF-8 checks)
+        return None
+
+    def from_(g: Checks, j: str) -> str:
+        g.bail_if(f"type({j}) is not str")
+        raw = g.bind(f"{g.ref(bytes.fromhex, 'fromhex')}({j})", "raw")
+        # the canonical spelling only, as ``hex_from_json``
+        g.bail_if(f"{raw}.hex() != {j}{_refused_length(e, raw)}")
+        return raw
+
+    return from_
+
+
+@inline_code.register
+def _zero_widthinline(e: ZeroWidth) -> Inline | None:
+    read = read_leaf(e)
+    return None if read is None else Inline(read, read)  # checked alike both ways
 
 
 @inline_code.register
@@ -267,45 +349,24 @@ def _boolinline(e: Bool) -> Inline:
 
 @inline_code.register
 def _intinline(e: Int) -> Inline:
-    in_range = f"not {e.lo} <= {{}} <= {e.hi}"
-
     def to(g: JGen, v: str) -> str:
-        g.bail_if(f"type({v}) is not int or {in_range.format(v)}")
+        g.bail_if(_in_range(e, v))
         return f"str({v})" if e.json_string else v
 
-    def from_(g: JGen, j: str) -> str:
-        g.bail_if(f"type({j}) is not int or {in_range.format(j)}")
-        return j
-
-    # a decimal string is read by its parser, called
-    return Inline(to, None if e.json_string else from_)
+    return Inline(to, read_leaf(e))
 
 
 @inline_code.register
 def _raw_bytesinline(e: RawBytes) -> Inline | None:
-    if e.text:  # strings keep their closures (UTF-8 checks)
+    read = read_leaf(e)
+    if read is None:  # a string
         return None
-    length, limit = e.exact_length, e.plain_json_limit
-
-    def refused(raw: str) -> str:
-        """The condition that refuses bytes ``raw`` for their length."""
-        if length is not None:
-            return f" or len({raw}) != {length}"
-        return f" or len({raw}) > {limit}" if limit is not None else ""
 
     def to(g: JGen, v: str) -> str:
-        g.bail_if(f"type({v}) is not bytes{refused(v)}")
+        g.bail_if(f"type({v}) is not bytes{_refused_length(e, v)}")
         return f"{v}.hex()"
 
-    def from_(g: JGen, j: str) -> str:
-        raw = g.var("raw")
-        g.bail_if(f"type({j}) is not str")
-        g.line(f"{raw} = {g.ref(bytes.fromhex, 'fromhex')}({j})")
-        # the canonical spelling only, as ``hex_from_json``
-        g.bail_if(f"{raw}.hex() != {j}{refused(raw)}")
-        return raw
-
-    return Inline(to, from_)
+    return Inline(to, read)
 
 
 @inline_code.register(Parts)

@@ -26,10 +26,11 @@ error the composition gives.
 
 Writing. ``e.encode_json(json)`` is ``e.encode(e.from_json(json))`` without
 the value in between: the writer is lowered with ``Lowering.json`` set, and
-``v`` is the JSON. A leaf checks its JSON as the fast ``from_json`` does
-(an ``int`` that is exactly an ``int`` in range, a ``bool``, bytes in
-canonical lowercase hex, a string that is a ``str``) and writes it (or the
-bytes of its hex); a record
+``v`` is the JSON. A leaf checks its JSON with the very code of the fast
+``from_json`` (:func:`.jsongen.read_leaf`: an ``int`` that is exactly an
+``int`` in range, a ``bool``, bytes as exactly a ``str`` of canonical
+lowercase hex; a string, which has no such code, exactly a ``str``) and
+writes it (or the bytes of its hex); a record
 checks that its JSON is exactly a ``dict`` (not a ``RepeatedMembers``) with no
 optional member given as ``null``, a tuple exactly a ``list``; lists,
 frames, options and unions told apart by a constant member write their

@@ -31,7 +31,6 @@ from ..tree.records import Part
 from ..tree.size import VARIABLE, Fixed
 from .binaryops import AfterReads, AtEnd, Fail, Fetch, Flush, Let, Path, Peek, SubFrame, Take
 from .emit import tuple_expr
-from .jsongen import Bail
 
 
 def _stem(p: Part) -> str:
@@ -282,7 +281,7 @@ def lower_write(
         if p.mode == "req" and p.key in known and getattr(p.enc, "constant", None) == known[p.key]
     }
     if lw.json:  # exactly a JSON object (not a ``RepeatedMembers``) or array
-        lw.add(Fail(f"type({v}) is not {'dict' if as_dict else 'list'}", lw.ref(Bail), ()))
+        lw.bail_if(f"type({v}) is not {'dict' if as_dict else 'list'}")
         if as_dict:
             lw.dicts.setdefault(v, {})
     if as_dict:
@@ -292,7 +291,7 @@ def lower_write(
     if lw.json:  # an optional member is absent, never ``null``
         for p, name in zip(parts, names, strict=True):
             if p.mode in ("opt", "varopt"):
-                lw.add(Fail(f"{name} is None and {p.key!r} in {v}", lw.ref(Bail), ()))
+                lw.bail_if(f"{name} is None and {p.key!r} in {v}")
 
     def rest(first: int) -> None:
         for i in range(first, len(parts)):

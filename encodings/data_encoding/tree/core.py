@@ -37,7 +37,7 @@ from ..errors import (
     describe_value,
     too_deep,
 )
-from ..jsonvalue import JsonValue, dumps, loads
+from ..jsonvalue import JsonText, JsonValue, dumps, loads
 from .size import Fixed, Size
 
 if TYPE_CHECKING:
@@ -196,17 +196,20 @@ class Encoding(Generic[T]):
 
         return compile_json_encoder(self)
 
-    def json_to_bytes(self, text: str | bytes) -> bytes:
-        """The binary form of the value whose JSON text is ``text``: what an
-        RPC proxy or a signer does with the node's JSON.
+    def json_to_bytes(self, text: JsonText) -> bytes:
+        """The binary form of the value whose JSON text is ``text`` (a
+        ``str``, or its UTF-8 bytes in any bytes-like object): what an RPC
+        proxy or a signer does with the node's JSON.
 
         It is ``encode_json(loads(text))``, read as strictly as
         :func:`data_encoding.jsonvalue.loads` reads (no ``NaN``; a member
-        given twice is kept, which ``json`` takes and a record refuses):
-        invalid text raises :class:`JsonError` ``invalid_json``,
-        a JSON value that does not fit :class:`JsonError`, a value that
-        cannot be written :class:`EncodeError`. (Text only: a JSON string
-        value would be text too; a parsed value goes to ``encode_json``.)
+        given twice kept, which ``json`` takes and a record refuses; bytes in
+        UTF-8 with no byte order mark): invalid text raises
+        :class:`JsonError` (``invalid_json``, ``invalid_utf8``, or
+        ``wrong_type`` for what is not text), a JSON value that does not fit
+        :class:`JsonError`, a value that cannot be written
+        :class:`EncodeError`. (Text only: a JSON string value would be text
+        too; a parsed value goes to ``encode_json``.)
 
         >>> from data_encoding import obj, req, uint8, bytes_
         >>> obj(req("a", uint8), req("b", bytes_)).json_to_bytes('{"a": 7, "b": "beef"}').hex()

@@ -25,7 +25,14 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING, Any, Literal, TypedDict, cast
 
-from ...errors import DataEncodingError, DecodeError, EncodeError, JsonError, describe_value
+from ...errors import (
+    DataEncodingError,
+    DecodeError,
+    EncodeError,
+    JsonError,
+    describe_value,
+    type_name,
+)
 from ...jsonvalue import JsonValue
 from ...tree.anyjson import json
 from ...tree.core import Encoding, publish
@@ -158,7 +165,7 @@ _INT32 = range(-(2**31), 2**31)
 
 def _metadata_of_json(cls: type[DecodeError] | type[JsonError], found: JsonValue) -> dict[str, Any]:
     if type(found) is not dict:
-        raise cls("wrong_type", f"block metadata is an object, not {describe_value(found)}")
+        raise cls("wrong_type", f"expected an object (block metadata), got {type_name(found)}")
     value: dict[str, Any] = dict(found)
     _check_members(cls, value)
     value["level"] = _level(cls, value["level"])
@@ -191,20 +198,21 @@ def _level(cls: type[DataEncodingError], level: Any) -> dict[str, Any]:
     """The metadata's ``level`` member checked, one way or the other: an
     object whose ``level`` is an int32 (which BSON bytes hold as a double)."""
     if type(level) is not dict:
-        error = cls("wrong_type", f"the metadata's level is an object, not {describe_value(level)}")
+        error = cls(
+            "wrong_type", f"expected an object (the metadata's level), got {type_name(level)}"
+        )
         raise error.within("level")
     if "level" not in level:
-        raise (
-            cls("missing_field", "the metadata's level has no 'level'")
-            .within("level")
-            .within("level")
-        )
+        raise cls("missing_field", "the metadata's level has no 'level'").within("level", "level")
     number = level["level"]
     if cls is DecodeError and type(number) is float and number.is_integer():
         number = int(number)
-    if type(number) is not int or number not in _INT32:
+    if type(number) is not int:
+        error = cls("wrong_type", f"expected an int32 level, got {type_name(number)}")
+        raise error.within("level", "level")
+    if number not in _INT32:
         error = cls("out_of_range", f"level {describe_value(number)} is not an int32")
-        raise error.within("level").within("level")  # $.level.level
+        raise error.within("level", "level")
     return {**level, "level": number}
 
 
