@@ -10,11 +10,11 @@ import re
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from cli_runner import Run
 from data_encoding import DataEncodingError
 from data_encoding.cli import main
 from data_encoding.cli.output import error_text
@@ -22,34 +22,6 @@ from data_encoding.node import registry
 
 IDS = registry.ids()
 BINARY_IDS = [i for i in IDS if registry.find(i).samples["valid"][0].get("hex") is not None]
-
-
-@dataclass
-class Result:
-    status: int
-    out: bytes
-    err: str
-
-    @property
-    def text(self) -> str:
-        return self.out.decode()
-
-
-Run = Callable[..., Result]
-
-
-@pytest.fixture
-def run(monkeypatch: pytest.MonkeyPatch, capsysbinary: pytest.CaptureFixture[bytes]) -> Run:
-    """``run(*argv, stdin=b"")``: the exit status, stdout's bytes and stderr's text."""
-
-    def go(*argv: str, stdin: bytes | str = b"") -> Result:
-        raw = stdin.encode() if isinstance(stdin, str) else stdin
-        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(raw), encoding="utf-8"))
-        status = main(list(argv))
-        captured = capsysbinary.readouterr()
-        return Result(status, captured.out, captured.err.decode())
-
-    return go
 
 
 STATUS = '{"id": 3, "pid": 4242, "state": "running"}'
@@ -328,18 +300,19 @@ def test_decode_refuses_what_is_not_hex(run: Run) -> None:
     r = run("decode", "int64", "00 0g")
     assert (r.status, r.err) == (
         1,
-        "error: invalid_hex at $: not hexadecimal: 'g' at hex digit 4\n",
+        "error: invalid_hex at $: the argument is not hexadecimal: 'g' at byte 4\n",
     )
     r = run("decode", "int64", "000")
-    assert r.err == "error: invalid_hex at $: not hexadecimal: an odd number of hex digits (3)\n"
+    assert r.err == "error: invalid_hex at $: the argument has an odd number of hex digits (3)\n"
 
 
 def test_decode_of_a_file_that_is_not_text(run: Run, tmp_path: Path) -> None:
     (tmp_path / "x.bin").write_bytes(b"\xff\x00")
     r = run("decode", "int64", f"@{tmp_path}/x.bin")
     assert (r.status, r.err) == (
-        2,
-        f"error: '{tmp_path}/x.bin' is not UTF-8 text (byte 0); use --raw?\n",
+        1,
+        f"error: invalid_utf8 at $: '{tmp_path}/x.bin' is not UTF-8 text: byte 0 is 0xff; "
+        "for bytes, use --raw\n",
     )
 
 
@@ -426,7 +399,7 @@ def test_batch_decode_reads_crlf_and_reports_non_utf8_lines(run: Run) -> None:
         '{"id":1,"pid":1001,"state":"running"}\n{"id":2,"pid":1002,"state":"running"}\n'
     )
     assert r.err == (
-        "error: line 2: invalid_utf8 at $: the line is not UTF-8 text (byte 0 of the line)\n"
+        "error: line 2: invalid_utf8 at $: the line is not UTF-8 text: byte 0 is 0xff\n"
         "error: 1 of 3 lines failed (lines 2)\n"
     )
 
@@ -440,7 +413,8 @@ def test_batch_usage_errors(run: Run, tmp_path: Path) -> None:
     r = run("encode", "int64", "--lines", f"{tmp_path}/absent")
     assert (r.status, r.err) == (
         2,
-        f"error: cannot read '{tmp_path}/absent': No such file or directory\n",
+        f"error: cannot read '{tmp_path}/absent': No such file or directory "
+        "(with --lines, INPUT is a file or -, not the data itself)\n",
     )
 
 
@@ -506,7 +480,7 @@ def test_batch_draws_a_progress_bar_for_a_file_on_a_terminal(
     assert r.text == '"1"\n"2"\n'
     assert r.err == (
         f"\r 46% [##############................] 1 lines{blank}"
-        "error: line 2: invalid_hex at $: not hexadecimal: 'z' at hex digit 1\n"
+        "error: line 2: invalid_hex at $: the line is not hexadecimal: 'z' at byte 0\n"
         f"\r 54% [################..............] 2 lines"
         f"\r100% [##############################] 3 lines{blank}"
         "error: 1 of 3 lines failed (lines 2)\n"

@@ -17,11 +17,11 @@ import sys
 import time
 from collections.abc import Callable
 
-from ..errors import DataEncodingError, DecodeError
-from .inputs import open_input
+from ..errors import DataEncodingError
+from .inputs import Input, open_input
 from .output import error_text
 
-Convert = Callable[[str], str]
+Convert = Callable[[Input], str]
 """One line of input (without its line break) to one line of output."""
 
 SHOWN_FAILURES = 20
@@ -70,14 +70,14 @@ def run_lines(arg: str | None, convert: Convert, keep_going: bool) -> int:
     failed: list[int] = []  # the first SHOWN_FAILURES line numbers
     failures = 0
     number = 0
-    with open_input(arg) as (stream, size):
+    with open_input(arg, "--lines") as (stream, size):
         progress = Progress(size) if size is not None and sys.stderr.isatty() else None
         done = 0
         out = sys.stdout
         for number, raw in enumerate(stream, 1):
             done += len(raw)
             try:
-                out.write(convert(_text(raw)) + "\n")
+                out.write(convert(Input(raw.rstrip(b"\r\n"), "the line")) + "\n")
             except DataEncodingError as err:
                 failures += 1
                 if len(failed) < SHOWN_FAILURES:
@@ -97,13 +97,3 @@ def run_lines(arg: str | None, convert: Convert, keep_going: bool) -> int:
         print(f"error: {failures} of {number} lines failed (lines {listed}{more})", file=sys.stderr)
         return 1
     return 0
-
-
-def _text(raw: bytes) -> str:
-    """A line's text, without its line break (``\\n`` or ``\\r\\n``)."""
-    try:
-        return raw.decode("utf-8").rstrip("\r\n")
-    except UnicodeDecodeError as exc:
-        raise DecodeError(
-            "invalid_utf8", f"the line is not UTF-8 text (byte {exc.start} of the line)"
-        ) from None

@@ -19,7 +19,7 @@ from ..node import registry
 from ..passes.schema import Dialect
 from ..tree.core import Encoding
 from .batch import run_lines
-from .inputs import UsageError, parse_hex, read_raw, read_text
+from .inputs import RAW_HINT, UsageError, hex_of, read_input, read_raw, text_of
 from .output import print_json
 
 DIALECTS: dict[str, Dialect] = {"legacy": "legacy", "modern": "1.0"}
@@ -96,8 +96,11 @@ def encode(args: Namespace) -> int:
     e = encoding_of(args.id)
     if args.lines:
         _batch(args)
-        return run_lines(args.input, lambda line: e.json_to_bytes(line).hex(), args.keep_going)
-    data = e.json_to_bytes(read_text(args.input))
+        return run_lines(
+            args.input, lambda line: e.json_to_bytes(text_of(line)).hex(), args.keep_going
+        )
+    # no hint: --raw is about encode's output, its input is text
+    data = e.json_to_bytes(text_of(read_input(args.input)))
     if args.raw:
         write_bytes(data)
     else:
@@ -107,7 +110,7 @@ def encode(args: Namespace) -> int:
 
 def input_bytes(args: Namespace) -> bytes:
     """The bytes a command reads: hex text, or the bytes themselves with ``--raw``."""
-    return read_raw(args.input) if args.raw else parse_hex(read_text(args.input))
+    return read_raw(args.input) if args.raw else hex_of(read_input(args.input, RAW_HINT))
 
 
 def decode(args: Namespace) -> int:
@@ -115,7 +118,7 @@ def decode(args: Namespace) -> int:
     e = encoding_of(args.id)
     if args.lines:
         _batch(args)
-        return run_lines(args.input, lambda line: e.bytes_to_json(parse_hex(line)), args.keep_going)
+        return run_lines(args.input, lambda line: e.bytes_to_json(hex_of(line)), args.keep_going)
     print_json(e.decode_json(input_bytes(args)), args.compact)
     return 0
 
