@@ -373,7 +373,8 @@ def test_batch_keeps_going_and_sums_up(run: Run, tmp_path: Path) -> None:
     lines = [_status(0), '{"id": 1}', "", _status(3)]
     (tmp_path / "in.jsonl").write_text("\n".join(lines) + "\n")
     r = run("encode", "admin.daemon_status", "--lines", "--keep-going", f"@{tmp_path}/in.jsonl")
-    assert (r.status, r.text) == (1, _status_hex(0) + "\n" + _status_hex(3) + "\n")
+    # an empty line for each bad one: output line N answers input line N
+    assert (r.status, r.text) == (1, _status_hex(0) + "\n\n\n" + _status_hex(3) + "\n")
     assert r.err == (
         "error: line 2: missing_field at $.state: missing field 'state'\n"
         "error: line 3: invalid_json at $: not valid JSON: Expecting value: line 1 column 1 "
@@ -385,7 +386,7 @@ def test_batch_keeps_going_and_sums_up(run: Run, tmp_path: Path) -> None:
 def test_batch_summary_lists_the_first_failures(run: Run) -> None:
     r = run("decode", "int64", "--lines", "--keep-going", stdin="zz\n" * 25 + "0000000000000001\n")
     assert r.status == 1
-    assert r.text == '"1"\n'
+    assert r.text == "\n" * 25 + '"1"\n'
     assert r.err.splitlines()[-1] == (
         "error: 25 of 26 lines failed (lines 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, "
         "16, 17, 18, 19, 20, ...)"
@@ -396,7 +397,7 @@ def test_batch_decode_reads_crlf_and_reports_non_utf8_lines(run: Run) -> None:
     stdin = (_status_hex(1) + "\r\n").encode() + b"\xff\n" + (_status_hex(2) + "\n").encode()
     r = run("decode", "admin.daemon_status", "--lines", "--keep-going", stdin=stdin)
     assert r.text == (
-        '{"id":1,"pid":1001,"state":"running"}\n{"id":2,"pid":1002,"state":"running"}\n'
+        '{"id":1,"pid":1001,"state":"running"}\n\n{"id":2,"pid":1002,"state":"running"}\n'
     )
     assert r.err == (
         "error: line 2: invalid_utf8 at $: the line is not UTF-8 text: byte 0 is 0xff\n"
@@ -477,7 +478,7 @@ def test_batch_draws_a_progress_bar_for_a_file_on_a_terminal(
     source.write_text("0000000000000001\nzz\n0000000000000002\n")  # 17 + 3 + 17 bytes
     r = run("decode", "int64", "--lines", "--keep-going", str(source))
     blank = "\r" + " " * 60 + "\r"
-    assert r.text == '"1"\n"2"\n'
+    assert r.text == '"1"\n\n"2"\n'
     assert r.err == (
         f"\r 46% [##############................] 1 lines{blank}"
         "error: line 2: invalid_hex at $: the line is not hexadecimal: 'z' at byte 0\n"

@@ -1,5 +1,6 @@
 """The command line: its parser, and :func:`main`, which runs a command and
-turns what it raises into a message and an exit status."""
+turns what it raises into a message and an exit status
+(:mod:`data_encoding.cli.output` lists them)."""
 
 from __future__ import annotations
 
@@ -8,25 +9,41 @@ import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from textwrap import dedent, indent
+from typing import TYPE_CHECKING
 
 from ..errors import DataEncodingError
 from ..node.registry import UnknownId
 from . import commands
 from .inputs import UsageError
-from .output import error_text, print_error
+from .output import (
+    BAD_DATA,
+    BAD_USAGE,
+    INTERRUPTED,
+    OK,
+    OUTPUT_FAILED,
+    OutputError,
+    error_text,
+    flush,
+    print_error,
+    use_utf8,
+    write_text,
+)
 from .sampling import sample
 from .slices import slice_command
 
-Command = Callable[[argparse.Namespace], int]
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
-OK, BAD_DATA, BAD_USAGE = 0, 1, 2
+Command = Callable[[argparse.Namespace], int]
 
 _DESCRIPTION = """\
 Encode, decode and describe the values of a Tezos-family node's RPC interface,
 by their catalogue id (data-encoding list shows them).
 
-INPUT is the data itself, @FILE for a file's content, or - (the default) for stdin.
-Exit status: 0 ok, 1 bad data, 2 bad usage."""
+INPUT is the data itself, @FILE for a file's content, or - (the default) for stdin;
+text is UTF-8 (without a byte-order mark), and so is what is written.
+Exit status: 0 ok, 1 bad data (or nothing found), 2 bad usage,
+3 the output could not be written, 130 interrupted."""
 
 _EXAMPLES = """\
 examples:
@@ -36,8 +53,19 @@ examples:
   data-encoding <command> --help"""
 
 
+class _Parser(argparse.ArgumentParser):
+    """An ``ArgumentParser`` whose help fails as any output does: argparse
+    itself drops a failure to write it, and exits with status 0."""
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        if message and (file is None or file is sys.stdout):
+            write_text(message)
+        else:
+            super()._print_message(message, file)
+
+
 def _add(
-    commands_: argparse._SubParsersAction[argparse.ArgumentParser],
+    commands_: argparse._SubParsersAction[_Parser],
     name: str,
     run: Command,
     summary: str,
@@ -92,7 +120,7 @@ def _compact(parser: argparse.ArgumentParser) -> None:
 
 def build_parser() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.ArgumentParser]]:
     """The top parser, and each command's parser by name."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="data-encoding",
         description=_DESCRIPTION,
         epilog=_EXAMPLES,
@@ -275,9 +303,28 @@ def _parse(
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run ``data-encoding`` with ``argv`` (``sys.argv[1:]`` by default); the exit status."""
+    """Run ``data-encoding`` with ``argv`` (``sys.argv[1:]`` by default); the exit status.
+
+    stdout and stderr are made to write UTF-8 (:func:`~data_encoding.cli.output.use_utf8`)."""
+    use_utf8()
+    try:
+        status = _run(sys.argv[1:] if argv is None else list(argv))
+        flush()
+    except OutputError as err:
+        print_error(f"cannot write the output: {err}")
+        _discard_stdout()
+        return OUTPUT_FAILED
+    except BrokenPipeError:  # the reader went away (| head): nothing more to say
+        _discard_stdout()
+        return OK
+    except KeyboardInterrupt:
+        return INTERRUPTED
+    return status
+
+
+def _run(words: list[str]) -> int:
+    """Parse ``words`` and run the command; what it raised as a message and a status."""
     parser, commands_ = build_parser()
-    words = sys.argv[1:] if argv is None else list(argv)
     try:
         args = _parse(parser, commands_, words)
     except SystemExit as exit:  # --help (0), or a usage error argparse reported (2)
@@ -291,10 +338,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (UsageError, UnknownId) as err:
         print_error(str(err))
         return BAD_USAGE
-    except BrokenPipeError:
-        # the reader went away (| head): nothing more to say, and no traceback
-        # when Python flushes stdout at exit
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return OK
-    except KeyboardInterrupt:
-        return 130
+
+
+def _discard_stdout() -> None:
+    """Point stdout at the null device: what it still holds is dropped when
+    Python flushes it at exit, instead of failing again in a traceback."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # none, or not a file (a caller's StringIO)
+        return
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, fd)
+    os.close(null)

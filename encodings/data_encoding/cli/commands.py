@@ -1,7 +1,6 @@
 """The commands that read the catalogue and the directory: ``list``,
 ``describe``, ``encode``, ``decode``, ``describe-rpc``; and what ``slice``
-and ``sample`` share with them (:func:`encoding_of`, :func:`input_bytes`,
-:func:`write_bytes`).
+and ``sample`` share with them (:func:`encoding_of`, :func:`input_bytes`).
 
 Each takes the parsed command line and returns the exit status; errors are
 raised (:mod:`data_encoding.cli.app` reports them).
@@ -9,7 +8,6 @@ raised (:mod:`data_encoding.cli.app` reports them).
 
 from __future__ import annotations
 
-import sys
 from argparse import Namespace
 from fnmatch import fnmatchcase
 from typing import Any
@@ -20,7 +18,7 @@ from ..passes.schema import Dialect
 from ..tree.core import Encoding
 from .batch import run_lines
 from .inputs import RAW_HINT, UsageError, hex_of, read_input, read_raw, text_of
-from .output import print_json
+from .output import print_json, write_bytes, write_line
 
 DIALECTS: dict[str, Dialect] = {"legacy": "legacy", "modern": "1.0"}
 """The command line's words for the schema dialects
@@ -58,7 +56,7 @@ def list_ids(args: Namespace) -> int:
     id_width = max(len(e.id) for e in found)
     section_width = max(len(e.section) for e in found)
     for e in found:
-        print(f"{e.id:<{id_width}}  {e.section:<{section_width}}  {e.description}")
+        write_line(f"{e.id:<{id_width}}  {e.section:<{section_width}}  {e.description}")
     return 0
 
 
@@ -75,15 +73,8 @@ def describe(args: Namespace) -> int:
         print_json(e.json_schema(dialect), args.compact)
     else:
         # the tables end with blank lines (between sections): one newline is enough
-        print(e.table(dialect).rstrip("\n"))
+        write_line(e.table(dialect).rstrip("\n"))
     return 0
-
-
-def write_bytes(data: bytes) -> None:
-    """``data`` as they are on stdout (``--raw``)."""
-    sys.stdout.flush()  # what was printed before goes first
-    sys.stdout.buffer.write(data)
-    sys.stdout.buffer.flush()
 
 
 def _batch(args: Namespace) -> None:
@@ -104,7 +95,7 @@ def encode(args: Namespace) -> int:
     if args.raw:
         write_bytes(data)
     else:
-        print(data.hex())
+        write_line(data.hex())
     return 0
 
 
@@ -133,7 +124,7 @@ def describe_rpc(args: Namespace) -> int:
         raise UsageError(f"no RPC at {exc}") from None
     service_tree = encoding_of("rpc.service_tree")
     if args.binary:
-        print(service_tree.encode(tree).hex())
+        write_line(service_tree.encode(tree).hex())
     else:
         print_json(service_tree.to_json(tree), args.compact)
     return 0

@@ -16,7 +16,7 @@ from ..errors import format_path
 from ..jsonvalue import dumps
 from ..passes.slicing import Slice, slice_bytes
 from .commands import encoding_of, input_bytes
-from .output import error_text, print_error
+from .output import error_text, print_error, write_line
 
 HEX_BYTES = 32
 """How many bytes of a slice the table shows in hex."""
@@ -87,7 +87,7 @@ def slice_command(args: Namespace) -> int:
             rows.append(
                 (f"{start}..{len(data)}", str(len(rest)), path, "not read", "", shown_hex(rest))
             )
-    print(table(rows))
+    write_line(table(rows))
     if sliced.error is not None:
         print_error(error_text(sliced.error))
         return 1
