@@ -34,7 +34,7 @@ STATUS_HEX = "000000030000001092"
 def test_no_command_is_a_usage_error(run: Run) -> None:
     r = run()
     assert (r.status, r.out) == (2, b"")
-    assert r.err.startswith("usage: data-encoding [-h] COMMAND ...\n")
+    assert r.err.startswith("usage: data-encoding [-h] [--version] COMMAND ...\n")
     assert r.err.endswith("error: the following arguments are required: COMMAND\n")
 
 
@@ -48,6 +48,13 @@ def test_every_command_has_help_with_an_example(run: Run, command: str) -> None:
     assert r.text.startswith(f"usage: data-encoding {command} ")
     examples = r.text.split("\nexamples:\n")[1].splitlines()
     assert examples and all(line.startswith(f"  data-encoding {command} ") for line in examples)
+
+
+def test_the_version(run: Run) -> None:
+    from data_encoding import __version__
+
+    r = run("--version")
+    assert (r.status, r.text, r.err) == (0, f"data-encoding {__version__}\n", "")
 
 
 def test_the_top_help_lists_the_commands(run: Run) -> None:
@@ -137,9 +144,9 @@ def test_list_in_json(run: Run) -> None:
     assert [e["id"] for e in listed] == IDS
 
 
-def test_list_of_nothing_is_an_error(run: Run) -> None:
+def test_list_of_nothing_is_bad_data_not_bad_usage(run: Run) -> None:
     r = run("list", "zzz")
-    assert (r.status, r.out) == (2, b"")
+    assert (r.status, r.out) == (1, b"")
     assert r.err == "error: no id matches 'zzz' (data-encoding list shows them all)\n"
 
 

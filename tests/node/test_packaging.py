@@ -10,6 +10,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+import tomllib
 import venv
 import zipfile
 from pathlib import Path
@@ -93,6 +94,24 @@ def test_an_installed_wheel_finds_every_ids_samples_and_runs_the_command(
         '{"id":3,"pid":4242,"state":"running"}\n',
         "",
     )
+    # its version and project URLs, from the wheel's metadata
+    script = (
+        "import data_encoding, importlib.metadata as m\n"
+        "print(data_encoding.__version__)\n"
+        "for url in m.metadata('data-encoding').get_all('Project-URL'):\n"
+        "    print(url)\n"
+    )
+    out = subprocess.run(
+        [python, "-c", script], check=True, capture_output=True, text=True, cwd=tmp_path
+    ).stdout.splitlines()
+    declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert out == [
+        declared["version"],
+        *(f"{label}, {url}" for label, url in declared["urls"].items()),
+    ]
+    assert [label for label in declared["urls"]] == ["Repository", "Documentation", "Issues"]
+    done = subprocess.run([command, "--version"], capture_output=True, text=True, check=False)
+    assert (done.returncode, done.stdout) == (0, f"data-encoding {declared['version']}\n")
     done = subprocess.run([command, "sample", "int64"], capture_output=True, text=True, check=False)
     assert (done.returncode, done.stdout, done.stderr) == (
         2,

@@ -26,6 +26,7 @@ from .output import (
     flush,
     print_error,
     use_utf8,
+    write_line,
     write_text,
 )
 from .sampling import sample
@@ -62,6 +63,27 @@ class _Parser(argparse.ArgumentParser):
             write_text(message)
         else:
             super()._print_message(message, file)
+
+
+class _Version(argparse.Action):
+    """``--version``: the package's version, read only when asked for."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object) -> None:
+        super().__init__(
+            option_strings, argparse.SUPPRESS, nargs=0, help="print the version and exit"
+        )
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        from .. import __version__
+
+        write_line(f"{parser.prog} {__version__}")
+        parser.exit()
 
 
 def _add(
@@ -126,6 +148,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.Argum
         epilog=_EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(title="commands", dest="command", metavar="COMMAND", required=True)
 
     p = _add(

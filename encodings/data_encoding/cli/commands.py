@@ -18,7 +18,7 @@ from ..passes.schema import Dialect
 from ..tree.core import Encoding
 from .batch import run_lines
 from .inputs import RAW_HINT, UsageError, hex_of, read_input, read_raw, text_of
-from .output import print_json, write_bytes, write_line
+from .output import BAD_DATA, print_error, print_json, write_bytes, write_line
 
 DIALECTS: dict[str, Dialect] = {"legacy": "legacy", "modern": "1.0"}
 """The command line's words for the schema dialects
@@ -45,8 +45,9 @@ def matching(pattern: str | None) -> list[registry.Entry]:
 def list_ids(args: Namespace) -> int:
     """Every id (or those matching the pattern) with its seed section and description."""
     found = matching(args.pattern)
-    if not found:
-        raise UsageError(f"no id matches {args.pattern!r} (data-encoding list shows them all)")
+    if not found:  # nothing found, as grep says it: not a usage error
+        print_error(f"no id matches {args.pattern!r} (data-encoding list shows them all)")
+        return BAD_DATA
     if args.json:
         rows: JsonValue = [
             {"id": e.id, "section": e.section, "description": e.description} for e in found
