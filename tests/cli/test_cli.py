@@ -524,13 +524,40 @@ def test_slice_shows_framing_and_long_values_cut(run: Run) -> None:
         "                                0000000a\n"
         '4..14     10  $.alias  variable.string            "bootstrap1"'
         "                            626f6f74737472617031\n"
-        '14..35    21  $.pkh    node.keys.public_key_hash  "dn1G8vdxwTcD7Nqf5ewF8FAj6bRG8iqtTgba"'
+        '14..35    21  $.pkh    signature.public_key_hash  "dn1G8vdxwTcD7Nqf5ewF8FAj6bRG8iqtTgba"'
         "  000000000000000000000000000000000000000000\n"
     )
     r = run("slice", "unistring", "0000003c" + "61" * 60)
     assert r.text.splitlines()[2] == (
         '4..64    60  $     variable.string       "' + "a" * 52 + "...  " + "61" * 32 + "..."
     )
+
+
+def test_slice_names_the_catalogues_leaves_by_their_ids(run: Run) -> None:
+    """A leaf that is a catalogue entry is named by its id, what ``list`` and
+    ``describe`` take, not by a Python name (``node.catalogue.chains.HISTORY_MODE``)."""
+    hex_ = str(registry.find("chain.checkpoint").samples["valid"][0]["hex"])
+    lines = run("slice", "chain.checkpoint", hex_).text.splitlines()
+    start, end = lines[0].index("what"), lines[0].index("value")
+    assert [line[start:end].rstrip() for line in lines[1:]] == [
+        "size header (Uint30)",
+        "int32",
+        "uint8",
+        "block_hash",
+        "timestamp.protocol",
+        "uint8",
+        "operation_list_list_hash",
+        "size header (Uint30)",
+        "size header (Uint30)",
+        "variable.bytes_",
+        "size header (Uint30)",
+        "variable.bytes_",
+        "context_hash",
+        "variable.bytes_",
+        "int32",
+        "int32",
+        "chain.history_mode",
+    ]
 
 
 def test_slice_of_bytes_that_fail_shows_where(run: Run) -> None:

@@ -2,7 +2,8 @@
 
 One row per slice (:mod:`data_encoding.passes.slicing`): the byte range (``start..end``,
 the end excluded), the size, the field's path, what the bytes are (the leaf's
-encoding, or the framing: tag, presence byte, size or count header, padding),
+encoding, by its catalogue id where it is an entry, or the framing: tag,
+presence byte, size or count header, padding),
 the value they hold as JSON and the bytes in hex (the first 32, then ``...``).
 When the bytes do not decode, the rows read before the failure come first,
 then the rest of the input as one ``not read`` row, and the error on stderr.
@@ -14,7 +15,8 @@ from argparse import Namespace
 
 from ..errors import format_path
 from ..jsonvalue import dumps
-from ..passes.slicing import Slice, slice_bytes
+from ..node import registry
+from ..passes.slicing import Slice, leaf_name, slice_bytes
 from .commands import encoding_of, input_bytes
 from .output import error_text, print_error, write_line
 
@@ -25,6 +27,16 @@ VALUE_WIDTH = 56
 """How many characters of a value the table shows (a quoted Base58 hash fits)."""
 
 _HEADINGS = ("bytes", "size", "path", "what", "value", "hex")
+
+
+def shown_what(s: Slice) -> str:
+    """What a slice is, as the table shows it: a leaf that is a catalogue entry
+    by its id (``chain.history_mode``: what ``list`` and ``describe`` take,
+    where the pass names it in Python), else as the pass names it."""
+    if s.role == "value":
+        assert s.encoding is not None
+        return leaf_name(s.encoding, registry.id_of)
+    return s.what
 
 
 def shown_value(s: Slice) -> str:
@@ -74,7 +86,7 @@ def slice_command(args: Namespace) -> int:
                 f"{s.start}..{s.end}",
                 str(s.size),
                 format_path(s.path),
-                s.what,
+                shown_what(s),
                 shown_value(s),
                 shown_hex(data[s.start : s.end]),
             )

@@ -18,6 +18,7 @@ its encodings are module constants there, so they pickle by reference.
 
 from __future__ import annotations
 
+import builtins
 import difflib
 import json
 import re
@@ -31,7 +32,7 @@ from ..errors import DefinitionError
 from ..jsonvalue import JsonValue
 from ..tree.core import Encoding
 
-__all__ = ["Entry", "UnknownId", "entries", "find", "ids", "register"]
+__all__ = ["Entry", "UnknownId", "entries", "find", "id_of", "ids", "register"]
 
 SAMPLES = Path(__file__).resolve().parent / "catalogue" / "samples"
 """Where the samples are: package data, so installed wheels carry them (the
@@ -81,6 +82,9 @@ class Entry:
 
 
 _ENTRIES: dict[str, Entry] = {}
+_IDS_BY_ENCODING: dict[int, str] = {}
+"""Each registered encoding's first id, by the encoding's ``builtins.id``
+(an id, in this module, is a catalogue id)."""
 
 
 def register(id: str, encoding: Encoding[Any], description: str, section: str) -> None:
@@ -92,6 +96,7 @@ def register(id: str, encoding: Encoding[Any], description: str, section: str) -
     if not isinstance(encoding, Encoding):
         raise DefinitionError(f"catalogue id {id!r}: expected an encoding, got {encoding!r}")
     _ENTRIES[id] = Entry(id, encoding, description, section)
+    _IDS_BY_ENCODING.setdefault(builtins.id(encoding), id)
 
 
 def _load() -> dict[str, Entry]:
@@ -108,6 +113,18 @@ def entries() -> list[Entry]:
     """Every entry, sorted by id."""
     found = _load()
     return [found[i] for i in sorted(found)]
+
+
+def id_of(encoding: Encoding[Any]) -> str | None:
+    """The id ``encoding`` itself is registered under (the first registered,
+    when it has several), ``None`` when it has none.
+
+    >>> from data_encoding import fixed, hashes
+    >>> id_of(hashes.block_hash), id_of(fixed.bytes_(32))
+    ('block_hash', None)
+    """
+    _load()
+    return _IDS_BY_ENCODING.get(builtins.id(encoding))
 
 
 def find(id: str) -> Entry:
