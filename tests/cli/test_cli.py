@@ -38,7 +38,7 @@ def test_no_command_is_a_usage_error(run: Run) -> None:
     assert r.err.endswith("error: the following arguments are required: COMMAND\n")
 
 
-COMMANDS = ["list", "describe", "encode", "decode", "slice", "sample", "describe-rpc"]
+COMMANDS = ["list", "describe", "encode", "decode", "slice", "sample", "describe-rpc", "dump"]
 
 
 @pytest.mark.parametrize("command", COMMANDS)

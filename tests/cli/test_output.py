@@ -55,6 +55,15 @@ def test_a_full_disk_is_one_error_line_and_status_3(command: str, buffered: bool
     assert (r.status, r.out, r.err) == (3, b"", FULL)
 
 
+def test_a_full_disk_under_a_file_the_command_writes_is_status_3_too() -> None:
+    r = _shell("data-encoding dump /dev/full")
+    assert (r.status, r.out, r.err) == (
+        3,
+        b"",
+        "error: cannot write '/dev/full': No space left on device\n",
+    )
+
+
 def test_a_closed_stdout_is_one_error_line_and_status_3() -> None:
     r = _shell("data-encoding list int64 >&-")
     assert (r.status, r.err) == (3, "error: cannot write the output: stdout is closed\n")

@@ -93,11 +93,13 @@ def _add(
     summary: str,
     description: str,
     example: str,
+    usage: str | None = None,
 ) -> argparse.ArgumentParser:
     """A subcommand whose ``--help`` ends with examples."""
     parser = commands_.add_parser(
         name,
         help=summary,
+        usage=usage,
         description=description,
         epilog="examples:\n" + indent(dedent(example).strip("\n"), "  "),
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -132,6 +134,15 @@ def _positive(text: str) -> int:
     if number < 1:
         raise argparse.ArgumentTypeError(f"expected a positive integer, not {text!r}")
     return number
+
+
+def _dialect(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--dialect",
+        choices=sorted(commands.DIALECTS),
+        default="legacy",
+        help="the schema words: legacy (the seed's node, default) or modern (data-encoding 1.0)",
+    )
 
 
 def _compact(parser: argparse.ArgumentParser) -> None:
@@ -187,12 +198,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.Argum
         "--binary-schema", action="store_true", help="the binary schema, as /describe publishes it"
     )
     what.add_argument("--json-schema", action="store_true", help="the JSON Schema (draft-04)")
-    p.add_argument(
-        "--dialect",
-        choices=sorted(commands.DIALECTS),
-        default="legacy",
-        help="the schema words: legacy (the seed's node, default) or modern (data-encoding 1.0)",
-    )
+    _dialect(p)
     _compact(p)
 
     p = _add(
@@ -248,14 +254,23 @@ def build_parser() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.Argum
         "each field's bytes, path and value",
         "Read the binary form of an id, in hex (or the bytes), and print its parts as a "
         "table: each leaf's and each framing byte's range (the end excluded), size, path, "
-        "value and hex. Bytes that do not decode show the parts read up to the failure, "
-        "the rest as 'not read', and the error.",
+        "what it is, value and hex. Bytes that do not decode show the parts read up to the "
+        "failure, the rest as 'not read', and the error. With --any, try every id: each "
+        "that reads the bytes exactly, its id and its table (the node codec's slice of all "
+        "its encodings).",
         """
           data-encoding slice admin.daemon_status 0000000303000010920000000f
           data-encoding slice chain.checkpoint --raw checkpoint.bin
+          data-encoding slice --any 00000011000000010100000008000000000000000a
         """,
+        usage="%(prog)s [-h] [--raw] ID [INPUT]\n       %(prog)s [-h] [--raw] --any [INPUT]",
     )
-    _id(p)
+    p.add_argument(
+        "id",
+        metavar="ID",
+        nargs="?",
+        help="a catalogue id (see: data-encoding list); not with --any",
+    )
     p.add_argument(
         "input",
         metavar="INPUT",
@@ -263,6 +278,9 @@ def build_parser() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.Argum
         help="hex (whitespace and 0x allowed), @FILE or - (stdin); with --raw, a file or -",
     )
     p.add_argument("--raw", action="store_true", help="read the bytes themselves, not hex")
+    p.add_argument(
+        "--any", action="store_true", help="every id that reads the bytes exactly, with its table"
+    )
 
     p = _add(
         sub,
@@ -308,6 +326,25 @@ def build_parser() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.Argum
         "--binary", action="store_true", help="the binary form (rpc.service_tree), in hex"
     )
     _compact(p)
+
+    p = _add(
+        sub,
+        "dump",
+        commands.dump,
+        "every id's schemas in one JSON document",
+        "Write the JSON Schema and the binary schema of every id as one JSON array of "
+        '{"id", "json", "binary"}, in id order (the node codec\'s dump of its encodings): '
+        "to FILE, indented unless --compact, or to stdout.",
+        """
+          data-encoding dump schemas.json
+          data-encoding dump --dialect modern --compact > schemas.json
+        """,
+    )
+    p.add_argument(
+        "file", metavar="FILE", nargs="?", help="where to write it (default: - for stdout)"
+    )
+    _dialect(p)
+    _compact(p)
     return parser, sub.choices
 
 
@@ -334,7 +371,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         status = _run(sys.argv[1:] if argv is None else list(argv))
         flush()
     except OutputError as err:
-        print_error(f"cannot write the output: {err}")
+        print_error(str(err))
         _discard_stdout()
         return OUTPUT_FAILED
     except BrokenPipeError:  # the reader went away (| head): nothing more to say

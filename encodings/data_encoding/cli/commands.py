@@ -1,5 +1,5 @@
 """The commands that read the catalogue and the directory: ``list``,
-``describe``, ``encode``, ``decode``, ``describe-rpc``; and what ``slice``
+``describe``, ``encode``, ``decode``, ``dump``, ``describe-rpc``; and what ``slice``
 and ``sample`` share with them (:func:`encoding_of`, :func:`input_bytes`).
 
 Each takes the parsed command line and returns the exit status; errors are
@@ -12,13 +12,13 @@ from argparse import Namespace
 from fnmatch import fnmatchcase
 from typing import Any
 
-from ..jsonvalue import JsonValue
+from ..jsonvalue import JsonValue, dumps
 from ..node import registry
 from ..passes.schema import Dialect
 from ..tree.core import Encoding
 from .batch import run_lines
 from .inputs import RAW_HINT, UsageError, hex_of, read_input, read_raw, text_of
-from .output import BAD_DATA, print_error, print_json, write_bytes, write_line
+from .output import BAD_DATA, OK, print_error, print_json, write_bytes, write_file, write_line
 
 DIALECTS: dict[str, Dialect] = {"legacy": "legacy", "modern": "1.0"}
 """The command line's words for the schema dialects
@@ -61,15 +61,20 @@ def list_ids(args: Namespace) -> int:
     return 0
 
 
+def binary_schema_json(e: Encoding[Any], dialect: Dialect) -> JsonValue:
+    """``e``'s binary schema as ``/describe`` publishes it, in ``dialect``'s words."""
+    from ..passes.schema import binary_schema, binary_schema_v1
+
+    language = binary_schema if dialect == "legacy" else binary_schema_v1
+    return language.to_json(e.describe(dialect))
+
+
 def describe(args: Namespace) -> int:
     """The layout tables (by default), the binary schema or the JSON Schema of an id."""
     e = encoding_of(args.id)
     dialect = DIALECTS[args.dialect]
     if args.binary_schema:
-        from ..passes.schema import binary_schema, binary_schema_v1
-
-        language = binary_schema if dialect == "legacy" else binary_schema_v1
-        print_json(language.to_json(e.describe(dialect)), args.compact)
+        print_json(binary_schema_json(e, dialect), args.compact)
     elif args.json_schema:
         print_json(e.json_schema(dialect), args.compact)
     else:
@@ -100,9 +105,9 @@ def encode(args: Namespace) -> int:
     return 0
 
 
-def input_bytes(args: Namespace) -> bytes:
-    """The bytes a command reads: hex text, or the bytes themselves with ``--raw``."""
-    return read_raw(args.input) if args.raw else hex_of(read_input(args.input, RAW_HINT))
+def input_bytes(arg: str | None, raw: bool) -> bytes:
+    """The bytes ``INPUT`` gives: its hex, or the bytes themselves with ``--raw``."""
+    return read_raw(arg) if raw else hex_of(read_input(arg, RAW_HINT))
 
 
 def decode(args: Namespace) -> int:
@@ -111,8 +116,28 @@ def decode(args: Namespace) -> int:
     if args.lines:
         _batch(args)
         return run_lines(args.input, lambda line: e.bytes_to_json(hex_of(line)), args.keep_going)
-    print_json(e.decode_json(input_bytes(args)), args.compact)
+    print_json(e.decode_json(input_bytes(args.input, args.raw)), args.compact)
     return 0
+
+
+def dump(args: Namespace) -> int:
+    """Every id's schemas in one JSON document, ``[{"id", "json", "binary"}...]``
+    in id order (the node codec's ``dump encodings``): to a file, indented
+    unless ``--compact``, or to stdout."""
+    dialect = DIALECTS[args.dialect]
+    schemas: JsonValue = [
+        {
+            "id": entry.id,
+            "json": entry.encoding.json_schema(dialect),
+            "binary": binary_schema_json(entry.encoding, dialect),
+        }
+        for entry in registry.entries()
+    ]
+    if args.file is None or args.file == "-":
+        print_json(schemas, args.compact)
+    else:  # a file is read and diffed by people, unless told otherwise
+        write_file(args.file, dumps(schemas, indent=None if args.compact else 2) + "\n")
+    return OK
 
 
 def describe_rpc(args: Namespace) -> int:

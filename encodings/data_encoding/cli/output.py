@@ -20,6 +20,7 @@ from typing import TextIO
 
 from ..errors import DataEncodingError, format_path
 from ..jsonvalue import JsonValue, dumps
+from .inputs import UsageError
 
 OK = 0
 """The command did what it was asked."""
@@ -35,7 +36,7 @@ INTERRUPTED = 130
 
 
 class OutputError(Exception):
-    """stdout cannot take the output (exit status :data:`OUTPUT_FAILED`); the message says why."""
+    """The output cannot be written (exit status :data:`OUTPUT_FAILED`); the message says why."""
 
 
 def use_utf8() -> None:
@@ -52,15 +53,17 @@ def _guarded(write: Callable[[TextIO], object]) -> None:
     reader that went away stays a ``BrokenPipeError``: main ends quietly)."""
     out = sys.stdout
     if out is None:  # started with stdout closed
-        raise OutputError("stdout is closed")
+        raise OutputError("cannot write the output: stdout is closed")
     try:
         write(out)
     except BrokenPipeError:
         raise
     except (OSError, UnicodeEncodeError) as exc:
         if isinstance(exc, UnicodeEncodeError):
-            raise OutputError(f"the text has no UTF-8 form ({exc.reason})") from None
-        raise OutputError(exc.strerror or str(exc)) from None
+            why = f"the text has no UTF-8 form ({exc.reason})"
+        else:
+            why = exc.strerror or str(exc)
+        raise OutputError(f"cannot write the output: {why}") from None
 
 
 def write_text(text: str) -> None:
@@ -88,6 +91,21 @@ def flush() -> None:
     """Write out what stdout still holds."""
     if sys.stdout is not None:
         _guarded(lambda out: out.flush())
+
+
+def write_file(path: str, text: str) -> None:
+    """``text`` as the content of the file at ``path``, in UTF-8:
+    :class:`UsageError` when the file cannot be made, :class:`OutputError`
+    when it cannot be written."""
+    try:
+        stream = open(path, "w", encoding="utf-8")  # noqa: SIM115 (closed below)
+    except OSError as exc:
+        raise UsageError(f"cannot write {path!r}: {exc.strerror or exc}") from None
+    try:
+        with stream:
+            stream.write(text)
+    except OSError as exc:
+        raise OutputError(f"cannot write {path!r}: {exc.strerror or exc}") from None
 
 
 def json_text(value: JsonValue, compact: bool) -> str:
