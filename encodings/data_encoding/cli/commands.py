@@ -53,12 +53,12 @@ def list_ids(args: Namespace) -> int:
             {"id": e.id, "section": e.section, "description": e.description} for e in found
         ]
         print_json(rows, args.compact)
-        return 0
+        return OK
     id_width = max(len(e.id) for e in found)
     section_width = max(len(e.section) for e in found)
     for e in found:
         write_line(f"{e.id:<{id_width}}  {e.section:<{section_width}}  {e.description}")
-    return 0
+    return OK
 
 
 def binary_schema_json(e: Encoding[Any], dialect: Dialect) -> JsonValue:
@@ -80,7 +80,7 @@ def describe(args: Namespace) -> int:
     else:
         # the tables end with blank lines (between sections): one newline is enough
         write_line(e.table(dialect).rstrip("\n"))
-    return 0
+    return OK
 
 
 def _batch(args: Namespace) -> None:
@@ -102,7 +102,7 @@ def encode(args: Namespace) -> int:
         write_bytes(data)
     else:
         write_line(data.hex())
-    return 0
+    return OK
 
 
 def input_bytes(arg: str | None, raw: bool) -> bytes:
@@ -117,7 +117,7 @@ def decode(args: Namespace) -> int:
         _batch(args)
         return run_lines(args.input, lambda line: e.bytes_to_json(hex_of(line)), args.keep_going)
     print_json(e.decode_json(input_bytes(args.input, args.raw)), args.compact)
-    return 0
+    return OK
 
 
 def dump(args: Namespace) -> int:
@@ -153,4 +153,4 @@ def describe_rpc(args: Namespace) -> int:
         write_line(service_tree.encode(tree).hex())
     else:
         print_json(service_tree.to_json(tree), args.compact)
-    return 0
+    return OK

@@ -17,7 +17,7 @@ from ..jsonvalue import dumps
 from ..tree.core import Encoding
 from .commands import encoding_of
 from .inputs import UsageError
-from .output import write_line
+from .output import OK, write_line
 
 _MISSING = (
     "sample needs Hypothesis, which is not installed: pip install 'data-encoding[hypothesis]'"
@@ -58,4 +58,4 @@ def sample(args: Namespace) -> int:
     e = encoding_of(args.id)
     for value in draw(e, args.count, args.seed):
         write_line(dumps({"json": e.to_json(value), "hex": e.encode(value).hex()}))
-    return 0
+    return OK
