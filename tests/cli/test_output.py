@@ -84,3 +84,32 @@ def test_output_is_utf8_whatever_the_stream_encoding(encoding: str) -> None:
         b"",
         "error: invalid_hex at $: the argument is not hexadecimal: '€' at byte 1\n",
     )
+
+
+def test_results_come_before_the_errors_that_follow_them_in_one_stream() -> None:
+    """stdout is flushed before an error is written, so that where the two meet
+    (a terminal, ``2>&1``) they read in the order they were made, buffered or not."""
+    r = _shell("data-encoding slice admin.daemon_status 0000000301000010920000 2>&1")
+    assert (r.status, r.out.decode()) == (
+        1,
+        "bytes   size  path     what                value       hex\n"
+        "0..4       4  $.id     int31               3           00000003\n"
+        "4..5       1  $        tag                 1 (exited)  01\n"
+        "5..9       4  $.pid    int31               4242        00001092\n"
+        "9..9       0  $.state  constant('exited')  \"exited\"\n"
+        "9..10      1  $.code   presence byte       absent      00\n"
+        "10..11     1  $        not read                        00\n"
+        "error: extra_bytes at $ (byte 10): extra bytes: the value ends at byte 10 of 11\n",
+    )
+    r = _shell(
+        "printf '%s\\n' 0000000000000001 zz 0000000000000002 "
+        "| data-encoding decode int64 --lines --keep-going 2>&1"
+    )
+    assert (r.status, r.out.decode()) == (
+        1,
+        '"1"\n'
+        "\n"
+        "error: line 2: invalid_hex at $: the line is not hexadecimal: 'z' at byte 0\n"
+        '"2"\n'
+        "error: 1 of 3 lines failed (lines 2)\n",
+    )

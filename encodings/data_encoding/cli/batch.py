@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 from ..errors import DataEncodingError
 from .inputs import Input, open_input
-from .output import BAD_DATA, OK, error_text, flush, print_error, write_line
+from .output import BAD_DATA, OK, error_text, print_error, write_line
 
 Convert = Callable[[Input], str]
 """One line of input (without its line break) to one line of output."""
@@ -86,7 +86,6 @@ def run_lines(arg: str | None, convert: Convert, keep_going: bool) -> int:
                     write_line("")  # output line N still answers input line N
                 if progress is not None:
                     progress.erase()
-                flush()  # the results before it come first, where stdout and stderr meet
                 print_error(f"line {number}: {error_text(err)}")
                 if not keep_going:
                     return BAD_DATA

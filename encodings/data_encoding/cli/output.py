@@ -4,7 +4,8 @@ Results go to stdout, and nothing else does: UTF-8 text whatever the locale
 or ``PYTHONIOENCODING`` (:func:`use_utf8`), or the bytes themselves
 (``--raw``). JSON is indented when stdout is a terminal (for a person) and on
 one line otherwise (for a pipe), ``--compact`` forcing one line; every
-output ends with a newline. Errors go to stderr as ``error: <message>``.
+output ends with a newline. Errors go to stderr as ``error: <message>``,
+after the results before them.
 
 A result that cannot be written (a full disk, a closed stdout) raises
 :class:`OutputError` from the function that writes it, and ``main`` reports
@@ -16,6 +17,7 @@ from __future__ import annotations
 import io
 import sys
 from collections.abc import Callable
+from contextlib import suppress
 from typing import TextIO
 
 from ..errors import DataEncodingError, format_path
@@ -130,5 +132,10 @@ def error_text(err: DataEncodingError) -> str:
 
 
 def print_error(message: str) -> None:
-    """``error: <message>`` on stderr."""
+    """``error: <message>`` on stderr, after what stdout holds: where the two
+    meet (a terminal, ``2>&1``), results and errors read in the order they
+    were made."""
+    with suppress(OSError, ValueError):  # stdout's own failure: main's final flush reports it
+        if sys.stdout is not None:
+            sys.stdout.flush()
     print(f"error: {message}", file=sys.stderr)
