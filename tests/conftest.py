@@ -3,6 +3,8 @@
 * ``default``: 50 examples per test, no deadline, derandomized so that CI
   runs the same examples every time;
 * ``fuzz``: 5000 random examples per test (``make fuzz``).
+
+It also loads the command's ``run`` fixture (``cli_runner.py``).
 """
 
 from __future__ import annotations
@@ -10,6 +12,8 @@ from __future__ import annotations
 import os
 
 from hypothesis import HealthCheck, settings
+
+pytest_plugins = ["cli_runner"]
 
 _QUIET = [HealthCheck.too_slow, HealthCheck.filter_too_much]
 

@@ -10,7 +10,12 @@ Combinators build immutable encodings; each one encodes and decodes binary
 '0007ff0000000562616b6572'
 >>> e.decode(bytes.fromhex("000700"))
 {'id': 7, 'name': None}
+
+``__version__`` is the installed package's version (its metadata, made from
+``pyproject.toml``'s ``version``).
 """
+
+from typing import TYPE_CHECKING
 
 from .depth import max_depth, set_max_depth
 from .errors import (
@@ -126,3 +131,21 @@ __all__ = [
     "varopt",
     "z",
 ]
+
+if TYPE_CHECKING:
+    __version__: str
+else:
+
+    def __getattr__(name: str) -> str:
+        """``__version__``, read on first use: importlib.metadata takes about
+        as long to import as this whole package."""
+        if name != "__version__":
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            found = version("data-encoding")
+        except PackageNotFoundError:  # imported from a source tree, not installed
+            found = "0+unknown"
+        globals()["__version__"] = found
+        return found

@@ -10,12 +10,12 @@ import re
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from cli_runner import Run
 from data_encoding import DataEncodingError
 from data_encoding.cli import main
 from data_encoding.cli.output import error_text
@@ -24,34 +24,6 @@ from data_encoding.node import registry
 
 IDS = registry.ids()
 BINARY_IDS = [i for i in IDS if registry.find(i).samples["valid"][0].get("hex") is not None]
-
-
-@dataclass
-class Result:
-    status: int
-    out: bytes
-    err: str
-
-    @property
-    def text(self) -> str:
-        return self.out.decode()
-
-
-Run = Callable[..., Result]
-
-
-@pytest.fixture
-def run(monkeypatch: pytest.MonkeyPatch, capsysbinary: pytest.CaptureFixture[bytes]) -> Run:
-    """``run(*argv, stdin=b"")``: the exit status, stdout's bytes and stderr's text."""
-
-    def go(*argv: str, stdin: bytes | str = b"") -> Result:
-        raw = stdin.encode() if isinstance(stdin, str) else stdin
-        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(raw), encoding="utf-8"))
-        status = main(list(argv))
-        captured = capsysbinary.readouterr()
-        return Result(status, captured.out, captured.err.decode())
-
-    return go
 
 
 STATUS = '{"id": 3, "pid": 4242, "state": "running"}'
@@ -64,11 +36,11 @@ STATUS_HEX = "000000030000001092"
 def test_no_command_is_a_usage_error(run: Run) -> None:
     r = run()
     assert (r.status, r.out) == (2, b"")
-    assert r.err.startswith("usage: data-encoding [-h] COMMAND ...\n")
+    assert r.err.startswith("usage: data-encoding [-h] [--version] COMMAND ...\n")
     assert r.err.endswith("error: the following arguments are required: COMMAND\n")
 
 
-COMMANDS = ["list", "describe", "encode", "decode", "slice", "sample", "describe-rpc"]
+COMMANDS = ["list", "describe", "encode", "decode", "slice", "sample", "describe-rpc", "dump"]
 
 
 @pytest.mark.parametrize("command", COMMANDS)
@@ -78,6 +50,13 @@ def test_every_command_has_help_with_an_example(run: Run, command: str) -> None:
     assert r.text.startswith(f"usage: data-encoding {command} ")
     examples = r.text.split("\nexamples:\n")[1].splitlines()
     assert examples and all(line.startswith(f"  data-encoding {command} ") for line in examples)
+
+
+def test_the_version(run: Run) -> None:
+    from data_encoding import __version__
+
+    r = run("--version")
+    assert (r.status, r.text, r.err) == (0, f"data-encoding {__version__}\n", "")
 
 
 def test_the_top_help_lists_the_commands(run: Run) -> None:
@@ -167,9 +146,9 @@ def test_list_in_json(run: Run) -> None:
     assert [e["id"] for e in listed] == IDS
 
 
-def test_list_of_nothing_is_an_error(run: Run) -> None:
+def test_list_of_nothing_is_bad_data_not_bad_usage(run: Run) -> None:
     r = run("list", "zzz")
-    assert (r.status, r.out) == (2, b"")
+    assert (r.status, r.out) == (1, b"")
     assert r.err == "error: no id matches 'zzz' (data-encoding list shows them all)\n"
 
 
@@ -330,18 +309,19 @@ def test_decode_refuses_what_is_not_hex(run: Run) -> None:
     r = run("decode", "int64", "00 0g")
     assert (r.status, r.err) == (
         1,
-        "error: invalid_hex at $: not hexadecimal: 'g' at hex digit 4\n",
+        "error: invalid_hex at $: the argument is not hexadecimal: 'g' at byte 4\n",
     )
     r = run("decode", "int64", "000")
-    assert r.err == "error: invalid_hex at $: not hexadecimal: an odd number of hex digits (3)\n"
+    assert r.err == "error: invalid_hex at $: the argument has an odd number of hex digits (3)\n"
 
 
 def test_decode_of_a_file_that_is_not_text(run: Run, tmp_path: Path) -> None:
     (tmp_path / "x.bin").write_bytes(b"\xff\x00")
     r = run("decode", "int64", f"@{tmp_path}/x.bin")
     assert (r.status, r.err) == (
-        2,
-        f"error: '{tmp_path}/x.bin' is not UTF-8 text (byte 0); use --raw?\n",
+        1,
+        f"error: invalid_utf8 at $: '{tmp_path}/x.bin' is not UTF-8 text: byte 0 is 0xff; "
+        "for bytes, use --raw\n",
     )
 
 
@@ -402,7 +382,8 @@ def test_batch_keeps_going_and_sums_up(run: Run, tmp_path: Path) -> None:
     lines = [_status(0), '{"id": 1}', "", _status(3)]
     (tmp_path / "in.jsonl").write_text("\n".join(lines) + "\n")
     r = run("encode", "admin.daemon_status", "--lines", "--keep-going", f"@{tmp_path}/in.jsonl")
-    assert (r.status, r.text) == (1, _status_hex(0) + "\n" + _status_hex(3) + "\n")
+    # an empty line for each bad one: output line N answers input line N
+    assert (r.status, r.text) == (1, _status_hex(0) + "\n\n\n" + _status_hex(3) + "\n")
     assert r.err == (
         "error: line 2: missing_field at $.state: missing field 'state'\n"
         "error: line 3: invalid_json at $: not valid JSON: Expecting value: line 1 column 1 "
@@ -414,7 +395,7 @@ def test_batch_keeps_going_and_sums_up(run: Run, tmp_path: Path) -> None:
 def test_batch_summary_lists_the_first_failures(run: Run) -> None:
     r = run("decode", "int64", "--lines", "--keep-going", stdin="zz\n" * 25 + "0000000000000001\n")
     assert r.status == 1
-    assert r.text == '"1"\n'
+    assert r.text == "\n" * 25 + '"1"\n'
     assert r.err.splitlines()[-1] == (
         "error: 25 of 26 lines failed (lines 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, "
         "16, 17, 18, 19, 20, ...)"
@@ -425,10 +406,10 @@ def test_batch_decode_reads_crlf_and_reports_non_utf8_lines(run: Run) -> None:
     stdin = (_status_hex(1) + "\r\n").encode() + b"\xff\n" + (_status_hex(2) + "\n").encode()
     r = run("decode", "admin.daemon_status", "--lines", "--keep-going", stdin=stdin)
     assert r.text == (
-        '{"id":1,"pid":1001,"state":"running"}\n{"id":2,"pid":1002,"state":"running"}\n'
+        '{"id":1,"pid":1001,"state":"running"}\n\n{"id":2,"pid":1002,"state":"running"}\n'
     )
     assert r.err == (
-        "error: line 2: invalid_utf8 at $: the line is not UTF-8 text (byte 0 of the line)\n"
+        "error: line 2: invalid_utf8 at $: the line is not UTF-8 text: byte 0 is 0xff\n"
         "error: 1 of 3 lines failed (lines 2)\n"
     )
 
@@ -442,7 +423,8 @@ def test_batch_usage_errors(run: Run, tmp_path: Path) -> None:
     r = run("encode", "int64", "--lines", f"{tmp_path}/absent")
     assert (r.status, r.err) == (
         2,
-        f"error: cannot read '{tmp_path}/absent': No such file or directory\n",
+        f"error: cannot read '{tmp_path}/absent': No such file or directory "
+        "(with --lines, INPUT is a file or -, not the data itself)\n",
     )
 
 
@@ -505,10 +487,10 @@ def test_batch_draws_a_progress_bar_for_a_file_on_a_terminal(
     source.write_text("0000000000000001\nzz\n0000000000000002\n")  # 17 + 3 + 17 bytes
     r = run("decode", "int64", "--lines", "--keep-going", str(source))
     blank = "\r" + " " * 60 + "\r"
-    assert r.text == '"1"\n"2"\n'
+    assert r.text == '"1"\n\n"2"\n'
     assert r.err == (
         f"\r 46% [##############................] 1 lines{blank}"
-        "error: line 2: invalid_hex at $: not hexadecimal: 'z' at hex digit 1\n"
+        "error: line 2: invalid_hex at $: the line is not hexadecimal: 'z' at byte 0\n"
         f"\r 54% [################..............] 2 lines"
         f"\r100% [##############################] 3 lines{blank}"
         "error: 1 of 3 lines failed (lines 2)\n"
@@ -544,13 +526,40 @@ def test_slice_shows_framing_and_long_values_cut(run: Run) -> None:
         "                                0000000a\n"
         '4..14     10  $.alias  variable.string            "bootstrap1"'
         "                            626f6f74737472617031\n"
-        '14..35    21  $.pkh    node.keys.public_key_hash  "dn1G8vdxwTcD7Nqf5ewF8FAj6bRG8iqtTgba"'
+        '14..35    21  $.pkh    signature.public_key_hash  "dn1G8vdxwTcD7Nqf5ewF8FAj6bRG8iqtTgba"'
         "  000000000000000000000000000000000000000000\n"
     )
     r = run("slice", "unistring", "0000003c" + "61" * 60)
     assert r.text.splitlines()[2] == (
         '4..64    60  $     variable.string       "' + "a" * 52 + "...  " + "61" * 32 + "..."
     )
+
+
+def test_slice_names_the_catalogues_leaves_by_their_ids(run: Run) -> None:
+    """A leaf that is a catalogue entry is named by its id, what ``list`` and
+    ``describe`` take, not by a Python name (``node.catalogue.chains.HISTORY_MODE``)."""
+    hex_ = str(registry.find("chain.checkpoint").samples["valid"][0]["hex"])
+    lines = run("slice", "chain.checkpoint", hex_).text.splitlines()
+    start, end = lines[0].index("what"), lines[0].index("value")
+    assert [line[start:end].rstrip() for line in lines[1:]] == [
+        "size header (Uint30)",
+        "int32",
+        "uint8",
+        "block_hash",
+        "timestamp.protocol",
+        "uint8",
+        "operation_list_list_hash",
+        "size header (Uint30)",
+        "size header (Uint30)",
+        "variable.bytes_",
+        "size header (Uint30)",
+        "variable.bytes_",
+        "context_hash",
+        "variable.bytes_",
+        "int32",
+        "int32",
+        "chain.history_mode",
+    ]
 
 
 def test_slice_of_bytes_that_fail_shows_where(run: Run) -> None:

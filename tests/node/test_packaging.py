@@ -10,6 +10,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+import tomllib
 import venv
 import zipfile
 from pathlib import Path
@@ -71,15 +72,25 @@ def test_an_installed_wheel_finds_every_ids_samples_and_runs_the_command(
     )
     script = (
         "from data_encoding.node import registry\n"
-        "import data_encoding\n"
+        "import data_encoding, importlib.metadata as m\n"
         "print(data_encoding.__file__)\n"
         "print(sum(len(registry.find(i).samples['valid']) for i in registry.ids()))\n"
+        "print(data_encoding.__version__)\n"
+        "for url in m.metadata('data-encoding').get_all('Project-URL'):\n"
+        "    print(url)\n"
     )
     out = subprocess.run(
         [python, "-c", script], check=True, capture_output=True, text=True, cwd=tmp_path
     ).stdout.splitlines()
     assert out[0].startswith(str(tmp_path / "env"))  # the installed copy, not the project's
     assert int(out[1]) == sum(len(registry.find(i).samples["valid"]) for i in registry.ids())
+    # its version and project URLs, from the wheel's metadata
+    declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert list(declared["urls"]) == ["Repository", "Documentation", "Issues"]
+    assert out[2:] == [
+        declared["version"],
+        *(f"{label}, {url}" for label, url in declared["urls"].items()),
+    ]
     # the console script, without Hypothesis (not a dependency): sample says so
     command = tmp_path / "env" / "bin" / "data-encoding"
     done = subprocess.run(
@@ -93,6 +104,8 @@ def test_an_installed_wheel_finds_every_ids_samples_and_runs_the_command(
         '{"id":3,"pid":4242,"state":"running"}\n',
         "",
     )
+    done = subprocess.run([command, "--version"], capture_output=True, text=True, check=False)
+    assert (done.returncode, done.stdout) == (0, f"data-encoding {declared['version']}\n")
     done = subprocess.run([command, "sample", "int64"], capture_output=True, text=True, check=False)
     assert (done.returncode, done.stdout, done.stderr) == (
         2,

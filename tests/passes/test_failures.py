@@ -46,6 +46,7 @@ from data_encoding import (
     empty,
     fixed,
     float_,
+    hashes,
     int8,
     int16,
     int31,
@@ -1103,6 +1104,22 @@ STR_ROWS = [
         lambda: uint8.encode(256),
         "256 is out of range for uint8 [0, 255]",
         id="encode-top",
+    ),
+    # a fixed-length leaf is named as it is written ("a 32-byte bytes" read badly)
+    pytest.param(
+        lambda: obj(req("h", fixed.bytes_(32))).decode(h("00")),
+        "not enough data for fixed.bytes_(32): need 32 bytes, 1 left at $.h (byte 0)",
+        id="fixed.bytes-short",
+    ),
+    pytest.param(
+        lambda: fixed.string(3).decode(h("6162")),
+        "not enough data for fixed.string(3): need 3 bytes, 2 left (byte 0)",
+        id="fixed.string-short",
+    ),
+    pytest.param(
+        lambda: hashes.block_hash.decode(h("00")),
+        "not enough data for block_hash: need 32 bytes, 1 left (byte 0)",
+        id="hash-short",
     ),
 ]
 

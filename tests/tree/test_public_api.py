@@ -43,3 +43,14 @@ def test_no_subclass_adds_a_public_method() -> None:
 
     walk(de.Encoding)
     assert found == {}
+
+
+def test_the_version_is_the_projects_one_source_of_truth() -> None:
+    """``__version__`` is the installed package's metadata, which is pyproject's ``version``."""
+    import tomllib
+    from importlib.metadata import version
+    from pathlib import Path
+
+    project = Path(__file__).resolve().parents[2] / "pyproject.toml"
+    declared = tomllib.loads(project.read_text())["project"]["version"]
+    assert de.__version__ == version("data-encoding") == declared

@@ -1,5 +1,6 @@
 """The command line: its parser, and :func:`main`, which runs a command and
-turns what it raises into a message and an exit status."""
+turns what it raises into a message and an exit status
+(:mod:`data_encoding.cli.output` lists them)."""
 
 from __future__ import annotations
 
@@ -8,25 +9,42 @@ import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from textwrap import dedent, indent
+from typing import TYPE_CHECKING
 
 from ..errors import DataEncodingError
 from ..node.registry import UnknownId
 from . import commands
 from .inputs import UsageError
-from .output import error_text, print_error
+from .output import (
+    BAD_DATA,
+    BAD_USAGE,
+    INTERRUPTED,
+    OK,
+    OUTPUT_FAILED,
+    OutputError,
+    error_text,
+    flush,
+    print_error,
+    use_utf8,
+    write_line,
+    write_text,
+)
 from .sampling import sample
 from .slices import slice_command
 
-Command = Callable[[argparse.Namespace], int]
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
-OK, BAD_DATA, BAD_USAGE = 0, 1, 2
+Command = Callable[[argparse.Namespace], int]
 
 _DESCRIPTION = """\
 Encode, decode and describe the values of a Tezos-family node's RPC interface,
 by their catalogue id (data-encoding list shows them).
 
-INPUT is the data itself, @FILE for a file's content, or - (the default) for stdin.
-Exit status: 0 ok, 1 bad data, 2 bad usage."""
+INPUT is the data itself, @FILE for a file's content, or - (the default) for stdin;
+text is UTF-8 (without a byte-order mark), and so is what is written.
+Exit status: 0 ok, 1 bad data (or nothing found), 2 bad usage,
+3 the output could not be written, 130 interrupted."""
 
 _EXAMPLES = """\
 examples:
@@ -36,18 +54,52 @@ examples:
   data-encoding <command> --help"""
 
 
+class _Parser(argparse.ArgumentParser):
+    """An ``ArgumentParser`` whose help fails as any output does: argparse
+    itself drops a failure to write it, and exits with status 0."""
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        if message and (file is None or file is sys.stdout):
+            write_text(message)
+        else:
+            super()._print_message(message, file)
+
+
+class _Version(argparse.Action):
+    """``--version``: the package's version, read only when asked for."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object) -> None:
+        super().__init__(
+            option_strings, argparse.SUPPRESS, nargs=0, help="print the version and exit"
+        )
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        from .. import __version__
+
+        write_line(f"{parser.prog} {__version__}")
+        parser.exit()
+
+
 def _add(
-    commands_: argparse._SubParsersAction[argparse.ArgumentParser],
+    commands_: argparse._SubParsersAction[_Parser],
     name: str,
     run: Command,
     summary: str,
     description: str,
     example: str,
+    usage: str | None = None,
 ) -> argparse.ArgumentParser:
     """A subcommand whose ``--help`` ends with examples."""
     parser = commands_.add_parser(
         name,
         help=summary,
+        usage=usage,
         description=description,
         epilog="examples:\n" + indent(dedent(example).strip("\n"), "  "),
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -84,6 +136,15 @@ def _positive(text: str) -> int:
     return number
 
 
+def _dialect(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--dialect",
+        choices=sorted(commands.DIALECTS),
+        default="legacy",
+        help="the schema words: legacy (the seed's node, default) or modern (data-encoding 1.0)",
+    )
+
+
 def _compact(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--compact", action="store_true", help="JSON on one line (the default when piped)"
@@ -92,12 +153,13 @@ def _compact(parser: argparse.ArgumentParser) -> None:
 
 def build_parser() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.ArgumentParser]]:
     """The top parser, and each command's parser by name."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="data-encoding",
         description=_DESCRIPTION,
         epilog=_EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(title="commands", dest="command", metavar="COMMAND", required=True)
 
     p = _add(
@@ -136,12 +198,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.Argum
         "--binary-schema", action="store_true", help="the binary schema, as /describe publishes it"
     )
     what.add_argument("--json-schema", action="store_true", help="the JSON Schema (draft-04)")
-    p.add_argument(
-        "--dialect",
-        choices=sorted(commands.DIALECTS),
-        default="legacy",
-        help="the schema words: legacy (the seed's node, default) or modern (data-encoding 1.0)",
-    )
+    _dialect(p)
     _compact(p)
 
     p = _add(
@@ -197,14 +254,23 @@ def build_parser() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.Argum
         "each field's bytes, path and value",
         "Read the binary form of an id, in hex (or the bytes), and print its parts as a "
         "table: each leaf's and each framing byte's range (the end excluded), size, path, "
-        "value and hex. Bytes that do not decode show the parts read up to the failure, "
-        "the rest as 'not read', and the error.",
+        "what it is, value and hex. Bytes that do not decode show the parts read up to the "
+        "failure, the rest as 'not read', and the error. With --any, try every id: each "
+        "that reads the bytes exactly, its id and its table (the node codec's slice of all "
+        "its encodings).",
         """
           data-encoding slice admin.daemon_status 0000000303000010920000000f
           data-encoding slice chain.checkpoint --raw checkpoint.bin
+          data-encoding slice --any 00000011000000010100000008000000000000000a
         """,
+        usage="%(prog)s [-h] [--raw] ID [INPUT]\n       %(prog)s [-h] [--raw] --any [INPUT]",
     )
-    _id(p)
+    p.add_argument(
+        "id",
+        metavar="ID",
+        nargs="?",
+        help="a catalogue id (see: data-encoding list); not with --any",
+    )
     p.add_argument(
         "input",
         metavar="INPUT",
@@ -212,6 +278,9 @@ def build_parser() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.Argum
         help="hex (whitespace and 0x allowed), @FILE or - (stdin); with --raw, a file or -",
     )
     p.add_argument("--raw", action="store_true", help="read the bytes themselves, not hex")
+    p.add_argument(
+        "--any", action="store_true", help="every id that reads the bytes exactly, with its table"
+    )
 
     p = _add(
         sub,
@@ -257,6 +326,25 @@ def build_parser() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.Argum
         "--binary", action="store_true", help="the binary form (rpc.service_tree), in hex"
     )
     _compact(p)
+
+    p = _add(
+        sub,
+        "dump",
+        commands.dump,
+        "every id's schemas in one JSON document",
+        "Write the JSON Schema and the binary schema of every id as one JSON array of "
+        '{"id", "json", "binary"}, in id order (the node codec\'s dump of its encodings): '
+        "to FILE, indented unless --compact, or to stdout.",
+        """
+          data-encoding dump schemas.json
+          data-encoding dump --dialect modern --compact > schemas.json
+        """,
+    )
+    p.add_argument(
+        "file", metavar="FILE", nargs="?", help="where to write it (default: - for stdout)"
+    )
+    _dialect(p)
+    _compact(p)
     return parser, sub.choices
 
 
@@ -275,9 +363,28 @@ def _parse(
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run ``data-encoding`` with ``argv`` (``sys.argv[1:]`` by default); the exit status."""
+    """Run ``data-encoding`` with ``argv`` (``sys.argv[1:]`` by default); the exit status.
+
+    stdout and stderr are made to write UTF-8 (:func:`~data_encoding.cli.output.use_utf8`)."""
+    use_utf8()
+    try:
+        status = _run(sys.argv[1:] if argv is None else list(argv))
+        flush()
+    except OutputError as err:
+        print_error(str(err))
+        _discard_stdout()
+        return OUTPUT_FAILED
+    except BrokenPipeError:  # the reader went away (| head): nothing more to say
+        _discard_stdout()
+        return OK
+    except KeyboardInterrupt:
+        return INTERRUPTED
+    return status
+
+
+def _run(words: list[str]) -> int:
+    """Parse ``words`` and run the command; what it raised as a message and a status."""
     parser, commands_ = build_parser()
-    words = sys.argv[1:] if argv is None else list(argv)
     try:
         args = _parse(parser, commands_, words)
     except SystemExit as exit:  # --help (0), or a usage error argparse reported (2)
@@ -291,10 +398,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (UsageError, UnknownId) as err:
         print_error(str(err))
         return BAD_USAGE
-    except BrokenPipeError:
-        # the reader went away (| head): nothing more to say, and no traceback
-        # when Python flushes stdout at exit
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return OK
-    except KeyboardInterrupt:
-        return 130
+
+
+def _discard_stdout() -> None:
+    """Point stdout at the null device: what it still holds is dropped when
+    Python flushes it at exit, instead of failing again in a traceback."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # none, or not a file (a caller's StringIO)
+        return
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, fd)
+    os.close(null)

@@ -2,9 +2,10 @@
 
 The input is read line by line and each result written as soon as it is
 made, so memory stays constant whatever the input's size. A line that fails
-is reported on stderr (``error: line N: ...``) and writes nothing to stdout;
-the run stops there unless ``--keep-going``, which reports every bad line and
-then a summary of their numbers. Either way a failure makes the exit status 1.
+is reported on stderr (``error: line N: ...``); the run stops there unless
+``--keep-going``, which writes an empty line for it (so that output line N
+answers input line N), reports every bad line, and then a summary of their
+numbers. Either way a failure makes the exit status 1.
 
 When the input is a file and stderr a terminal, a progress bar on stderr
 shows how much of the file is done; it is erased before any other message,
@@ -17,11 +18,11 @@ import sys
 import time
 from collections.abc import Callable
 
-from ..errors import DataEncodingError, DecodeError
-from .inputs import open_input
-from .output import error_text
+from ..errors import DataEncodingError
+from .inputs import Input, open_input
+from .output import BAD_DATA, OK, error_text, print_error, write_line
 
-Convert = Callable[[str], str]
+Convert = Callable[[Input], str]
 """One line of input (without its line break) to one line of output."""
 
 SHOWN_FAILURES = 20
@@ -70,23 +71,24 @@ def run_lines(arg: str | None, convert: Convert, keep_going: bool) -> int:
     failed: list[int] = []  # the first SHOWN_FAILURES line numbers
     failures = 0
     number = 0
-    with open_input(arg) as (stream, size):
+    with open_input(arg, "--lines") as (stream, size):
         progress = Progress(size) if size is not None and sys.stderr.isatty() else None
         done = 0
-        out = sys.stdout
         for number, raw in enumerate(stream, 1):
             done += len(raw)
             try:
-                out.write(convert(_text(raw)) + "\n")
+                write_line(convert(Input(raw.rstrip(b"\r\n"), "the line")))
             except DataEncodingError as err:
                 failures += 1
                 if len(failed) < SHOWN_FAILURES:
                     failed.append(number)
+                if keep_going:
+                    write_line("")  # output line N still answers input line N
                 if progress is not None:
                     progress.erase()
-                print(f"error: line {number}: {error_text(err)}", file=sys.stderr)
+                print_error(f"line {number}: {error_text(err)}")
                 if not keep_going:
-                    return 1
+                    return BAD_DATA
             if progress is not None and number % STRIDE == 0:
                 progress.tick(done, number)
         if progress is not None:
@@ -94,16 +96,6 @@ def run_lines(arg: str | None, convert: Convert, keep_going: bool) -> int:
     if failures:
         more = ", ..." if failures > len(failed) else ""
         listed = ", ".join(map(str, failed))
-        print(f"error: {failures} of {number} lines failed (lines {listed}{more})", file=sys.stderr)
-        return 1
-    return 0
-
-
-def _text(raw: bytes) -> str:
-    """A line's text, without its line break (``\\n`` or ``\\r\\n``)."""
-    try:
-        return raw.decode("utf-8").rstrip("\r\n")
-    except UnicodeDecodeError as exc:
-        raise DecodeError(
-            "invalid_utf8", f"the line is not UTF-8 text (byte {exc.start} of the line)"
-        ) from None
+        print_error(f"{failures} of {number} lines failed (lines {listed}{more})")
+        return BAD_DATA
+    return OK

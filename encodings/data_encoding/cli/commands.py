@@ -1,7 +1,6 @@
 """The commands that read the catalogue and the directory: ``list``,
-``describe``, ``encode``, ``decode``, ``describe-rpc``; and what ``slice``
-and ``sample`` share with them (:func:`encoding_of`, :func:`input_bytes`,
-:func:`write_bytes`).
+``describe``, ``encode``, ``decode``, ``dump``, ``describe-rpc``; and what ``slice``
+and ``sample`` share with them (:func:`encoding_of`, :func:`input_bytes`).
 
 Each takes the parsed command line and returns the exit status; errors are
 raised (:mod:`data_encoding.cli.app` reports them).
@@ -9,18 +8,17 @@ raised (:mod:`data_encoding.cli.app` reports them).
 
 from __future__ import annotations
 
-import sys
 from argparse import Namespace
 from fnmatch import fnmatchcase
 from typing import Any
 
-from ..jsonvalue import JsonValue
+from ..jsonvalue import JsonValue, dumps
 from ..node import registry
 from ..passes.schema import Dialect
 from ..tree.core import Encoding
 from .batch import run_lines
-from .inputs import UsageError, parse_hex, read_raw, read_text
-from .output import print_json
+from .inputs import RAW_HINT, UsageError, hex_of, read_input, read_raw, text_of
+from .output import BAD_DATA, OK, print_error, print_json, write_bytes, write_file, write_line
 
 DIALECTS: dict[str, Dialect] = {"legacy": "legacy", "modern": "1.0"}
 """The command line's words for the schema dialects
@@ -47,19 +45,28 @@ def matching(pattern: str | None) -> list[registry.Entry]:
 def list_ids(args: Namespace) -> int:
     """Every id (or those matching the pattern) with its seed section and description."""
     found = matching(args.pattern)
-    if not found:
-        raise UsageError(f"no id matches {args.pattern!r} (data-encoding list shows them all)")
+    if not found:  # nothing found, as grep says it: not a usage error
+        print_error(f"no id matches {args.pattern!r} (data-encoding list shows them all)")
+        return BAD_DATA
     if args.json:
         rows: JsonValue = [
             {"id": e.id, "section": e.section, "description": e.description} for e in found
         ]
         print_json(rows, args.compact)
-        return 0
+        return OK
     id_width = max(len(e.id) for e in found)
     section_width = max(len(e.section) for e in found)
     for e in found:
-        print(f"{e.id:<{id_width}}  {e.section:<{section_width}}  {e.description}")
-    return 0
+        write_line(f"{e.id:<{id_width}}  {e.section:<{section_width}}  {e.description}")
+    return OK
+
+
+def binary_schema_json(e: Encoding[Any], dialect: Dialect) -> JsonValue:
+    """``e``'s binary schema as ``/describe`` publishes it, in ``dialect``'s words."""
+    from ..passes.schema import binary_schema, binary_schema_v1
+
+    language = binary_schema if dialect == "legacy" else binary_schema_v1
+    return language.to_json(e.describe(dialect))
 
 
 def describe(args: Namespace) -> int:
@@ -67,23 +74,13 @@ def describe(args: Namespace) -> int:
     e = encoding_of(args.id)
     dialect = DIALECTS[args.dialect]
     if args.binary_schema:
-        from ..passes.schema import binary_schema, binary_schema_v1
-
-        language = binary_schema if dialect == "legacy" else binary_schema_v1
-        print_json(language.to_json(e.describe(dialect)), args.compact)
+        print_json(binary_schema_json(e, dialect), args.compact)
     elif args.json_schema:
         print_json(e.json_schema(dialect), args.compact)
     else:
         # the tables end with blank lines (between sections): one newline is enough
-        print(e.table(dialect).rstrip("\n"))
-    return 0
-
-
-def write_bytes(data: bytes) -> None:
-    """``data`` as they are on stdout (``--raw``)."""
-    sys.stdout.flush()  # what was printed before goes first
-    sys.stdout.buffer.write(data)
-    sys.stdout.buffer.flush()
+        write_line(e.table(dialect).rstrip("\n"))
+    return OK
 
 
 def _batch(args: Namespace) -> None:
@@ -96,18 +93,21 @@ def encode(args: Namespace) -> int:
     e = encoding_of(args.id)
     if args.lines:
         _batch(args)
-        return run_lines(args.input, lambda line: e.json_to_bytes(line).hex(), args.keep_going)
-    data = e.json_to_bytes(read_text(args.input))
+        return run_lines(
+            args.input, lambda line: e.json_to_bytes(text_of(line)).hex(), args.keep_going
+        )
+    # no hint: --raw is about encode's output, its input is text
+    data = e.json_to_bytes(text_of(read_input(args.input)))
     if args.raw:
         write_bytes(data)
     else:
-        print(data.hex())
-    return 0
+        write_line(data.hex())
+    return OK
 
 
-def input_bytes(args: Namespace) -> bytes:
-    """The bytes a command reads: hex text, or the bytes themselves with ``--raw``."""
-    return read_raw(args.input) if args.raw else parse_hex(read_text(args.input))
+def input_bytes(arg: str | None, raw: bool) -> bytes:
+    """The bytes ``INPUT`` gives: its hex, or the bytes themselves with ``--raw``."""
+    return read_raw(arg) if raw else hex_of(read_input(arg, RAW_HINT))
 
 
 def decode(args: Namespace) -> int:
@@ -115,9 +115,29 @@ def decode(args: Namespace) -> int:
     e = encoding_of(args.id)
     if args.lines:
         _batch(args)
-        return run_lines(args.input, lambda line: e.bytes_to_json(parse_hex(line)), args.keep_going)
-    print_json(e.decode_json(input_bytes(args)), args.compact)
-    return 0
+        return run_lines(args.input, lambda line: e.bytes_to_json(hex_of(line)), args.keep_going)
+    print_json(e.decode_json(input_bytes(args.input, args.raw)), args.compact)
+    return OK
+
+
+def dump(args: Namespace) -> int:
+    """Every id's schemas in one JSON document, ``[{"id", "json", "binary"}...]``
+    in id order (the node codec's ``dump encodings``): to a file, indented
+    unless ``--compact``, or to stdout."""
+    dialect = DIALECTS[args.dialect]
+    schemas: JsonValue = [
+        {
+            "id": entry.id,
+            "json": entry.encoding.json_schema(dialect),
+            "binary": binary_schema_json(entry.encoding, dialect),
+        }
+        for entry in registry.entries()
+    ]
+    if args.file is None or args.file == "-":
+        print_json(schemas, args.compact)
+    else:  # a file is read and diffed by people, unless told otherwise
+        write_file(args.file, dumps(schemas, indent=None if args.compact else 2) + "\n")
+    return OK
 
 
 def describe_rpc(args: Namespace) -> int:
@@ -130,7 +150,7 @@ def describe_rpc(args: Namespace) -> int:
         raise UsageError(f"no RPC at {exc}") from None
     service_tree = encoding_of("rpc.service_tree")
     if args.binary:
-        print(service_tree.encode(tree).hex())
+        write_line(service_tree.encode(tree).hex())
     else:
         print_json(service_tree.to_json(tree), args.compact)
-    return 0
+    return OK

@@ -17,6 +17,7 @@ from ..jsonvalue import dumps
 from ..tree.core import Encoding
 from .commands import encoding_of
 from .inputs import UsageError
+from .output import OK, write_line
 
 _MISSING = (
     "sample needs Hypothesis, which is not installed: pip install 'data-encoding[hypothesis]'"
@@ -56,5 +57,5 @@ def sample(args: Namespace) -> int:
     """One JSON object per line: ``{"json": ..., "hex": ...}`` (the samples files' shape)."""
     e = encoding_of(args.id)
     for value in draw(e, args.count, args.seed):
-        print(dumps({"json": e.to_json(value), "hex": e.encode(value).hex()}))
-    return 0
+        write_line(dumps({"json": e.to_json(value), "hex": e.encode(value).hex()}))
+    return OK

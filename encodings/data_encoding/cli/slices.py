@@ -2,10 +2,14 @@
 
 One row per slice (:mod:`data_encoding.passes.slicing`): the byte range (``start..end``,
 the end excluded), the size, the field's path, what the bytes are (the leaf's
-encoding, or the framing: tag, presence byte, size or count header, padding),
+encoding, by its catalogue id where it is an entry, or the framing: tag,
+presence byte, size or count header, padding),
 the value they hold as JSON and the bytes in hex (the first 32, then ``...``).
 When the bytes do not decode, the rows read before the failure come first,
 then the rest of the input as one ``not read`` row, and the error on stderr.
+
+``slice --any`` tries every id, as the node's codec slices with all its
+encodings: each id that reads the bytes exactly, with its table.
 """
 
 from __future__ import annotations
@@ -14,9 +18,11 @@ from argparse import Namespace
 
 from ..errors import format_path
 from ..jsonvalue import dumps
-from ..passes.slicing import Slice, slice_bytes
+from ..node import registry
+from ..passes.slicing import Slice, Sliced, leaf_name, slice_bytes
 from .commands import encoding_of, input_bytes
-from .output import error_text, print_error
+from .inputs import UsageError
+from .output import BAD_DATA, OK, error_text, print_error, write_line
 
 HEX_BYTES = 32
 """How many bytes of a slice the table shows in hex."""
@@ -25,6 +31,16 @@ VALUE_WIDTH = 56
 """How many characters of a value the table shows (a quoted Base58 hash fits)."""
 
 _HEADINGS = ("bytes", "size", "path", "what", "value", "hex")
+
+
+def shown_what(s: Slice) -> str:
+    """What a slice is, as the table shows it: a leaf that is a catalogue entry
+    by its id (``chain.history_mode``: what ``list`` and ``describe`` take,
+    where the pass names it in Python), else as the pass names it."""
+    if s.role == "value":
+        assert s.encoding is not None
+        return leaf_name(s.encoding, registry.id_of)
+    return s.what
 
 
 def shown_value(s: Slice) -> str:
@@ -62,11 +78,9 @@ def table(rows: list[tuple[str, ...]]) -> str:
     return "\n".join(lines)
 
 
-def slice_command(args: Namespace) -> int:
-    """Print the slices of the input; exit status 1 (and the error) when it does not decode."""
-    e = encoding_of(args.id)
-    data = input_bytes(args)
-    sliced = slice_bytes(e, data)
+def sliced_table(data: bytes, sliced: Sliced) -> str:
+    """The table of ``data``'s slices: a row per slice, and one for the bytes
+    not read when they do not decode."""
     rows: list[tuple[str, ...]] = [_HEADINGS]
     for s in sliced.slices:
         rows.append(
@@ -74,7 +88,7 @@ def slice_command(args: Namespace) -> int:
                 f"{s.start}..{s.end}",
                 str(s.size),
                 format_path(s.path),
-                s.what,
+                shown_what(s),
                 shown_value(s),
                 shown_hex(data[s.start : s.end]),
             )
@@ -87,8 +101,35 @@ def slice_command(args: Namespace) -> int:
             rows.append(
                 (f"{start}..{len(data)}", str(len(rest)), path, "not read", "", shown_hex(rest))
             )
-    print(table(rows))
+    return table(rows)
+
+
+def slice_command(args: Namespace) -> int:
+    """Print the slices of the input as an id (exit status 1, and the error,
+    when it does not decode), or, with ``--any``, as every id that reads it."""
+    if args.any:
+        if args.input is not None:
+            raise UsageError("slice --any tries every id: give it no ID (slice --any [INPUT])")
+        return slice_any(input_bytes(args.id, args.raw))
+    if args.id is None:
+        raise UsageError("slice needs an ID, or --any to try every id")
+    e = encoding_of(args.id)
+    data = input_bytes(args.input, args.raw)
+    sliced = slice_bytes(e, data)
+    write_line(sliced_table(data, sliced))
     if sliced.error is not None:
         print_error(error_text(sliced.error))
-        return 1
-    return 0
+        return BAD_DATA
+    return OK
+
+
+def slice_any(data: bytes) -> int:
+    """Each id that reads ``data`` exactly, its id on a line and then its
+    table, a blank line between two; exit status 1 when none does."""
+    read = [(entry.id, slice_bytes(entry.encoding, data)) for entry in registry.entries()]
+    found = [f"{id}\n{sliced_table(data, sliced)}" for id, sliced in read if sliced.error is None]
+    if not found:
+        print_error(f"no id reads these {len(data)} byte{'' if len(data) == 1 else 's'} exactly")
+        return BAD_DATA
+    write_line("\n\n".join(found))
+    return OK

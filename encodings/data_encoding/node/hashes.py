@@ -182,6 +182,7 @@ class HashBytes(FixedBytes):
     def __init__(self, hash_type: type[Base58Hash]) -> None:
         super().__init__(text=False, length=hash_type.size)
         self.hash_type = hash_type
+        self.what = hash_type.name  # in messages: "not enough data for block_hash"
         size = hash_type.size
 
         def exact(x: str, name: Namer) -> str:  # a hash, or plain bytes, of its size

@@ -18,6 +18,7 @@ its encodings are module constants there, so they pickle by reference.
 
 from __future__ import annotations
 
+import builtins
 import difflib
 import json
 import re
@@ -32,7 +33,7 @@ from ..errors import DefinitionError
 from ..jsonvalue import JsonValue
 from ..tree.core import Encoding, import_name
 
-__all__ = ["Entry", "UnknownId", "entries", "find", "ids", "register"]
+__all__ = ["Entry", "UnknownId", "entries", "find", "id_of", "ids", "register"]
 
 SAMPLES = Path(__file__).resolve().parent / "catalogue" / "samples"
 """Where the samples are: package data, so installed wheels carry them (the
@@ -109,6 +110,9 @@ class Entry:
 
 
 _ENTRIES: dict[str, Entry] = {}
+_IDS_BY_ENCODING: dict[int, str] = {}
+"""Each registered encoding's first id, by the encoding's ``builtins.id``
+(an id, in this module, is a catalogue id)."""
 
 
 def register(id: str, encoding: Encoding[Any], description: str, section: str) -> None:
@@ -122,6 +126,7 @@ def register(id: str, encoding: Encoding[Any], description: str, section: str) -
         raise DefinitionError(f"catalogue id {id!r}: expected an encoding, got {encoding!r}")
     caller = str(sys._getframe(1).f_globals.get("__name__", ""))
     _ENTRIES[id] = Entry(id, encoding, description, section, caller)
+    _IDS_BY_ENCODING.setdefault(builtins.id(encoding), id)
 
 
 def _load() -> dict[str, Entry]:
@@ -138,6 +143,18 @@ def entries() -> list[Entry]:
     """Every entry, sorted by id."""
     found = _load()
     return [found[i] for i in sorted(found)]
+
+
+def id_of(encoding: Encoding[Any]) -> str | None:
+    """The id ``encoding`` itself is registered under (the first registered,
+    when it has several), ``None`` when it has none.
+
+    >>> from data_encoding import fixed, hashes
+    >>> id_of(hashes.block_hash), id_of(fixed.bytes_(32))
+    ('block_hash', None)
+    """
+    _load()
+    return _IDS_BY_ENCODING.get(builtins.id(encoding))
 
 
 def find(id: str) -> Entry:

@@ -37,7 +37,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -134,11 +134,19 @@ def slice_bytes(e: Encoding[Any], data: bytes) -> Sliced:
     return Sliced([s for s in walker.slices if s.end <= stop], error)
 
 
-def leaf_name(e: Encoding[Any]) -> str:
+def leaf_name(
+    e: Encoding[Any], name_of: Callable[[Encoding[Any]], str | None] | None = None
+) -> str:
     """How a leaf is named in a slice: the first, from the outside in, of the
-    encodings it is made of whose call is short enough to read in a table
-    (``timestamp.protocol`` rather than the ``conv`` inside it)."""
-    names = [_name(node) for node in _chain(e)]
+    encodings it is made of that ``name_of`` names (the command line names
+    the catalogue's encodings by their ids), else of those whose call is
+    short enough to read in a table (``timestamp.protocol`` rather than the
+    ``conv`` inside it)."""
+    chain = list(_chain(e))
+    named = None if name_of is None else next(filter(None, map(name_of, chain)), None)
+    if named is not None:
+        return named
+    names = [_name(node) for node in chain]
     return next((n for n in names if len(n) <= 32), names[-1])
 
 

@@ -37,7 +37,7 @@ class AtomEncoding(Encoding[T]):
 
     #: its ``struct`` code, checks and conversions
     atom: Atom
-    #: what it is, in error messages (``"bool"``, ``"a 4-byte string"``)
+    #: what it is, in error messages (``"bool"``, ``"fixed.string(4)"``)
     what: str
 
     def __init__(self, atom: Atom, what: str) -> None:

@@ -147,10 +147,9 @@ class FixedBytes(Wrapper[Any], AtomEncoding[Any]):
     its JSON form is that of the header-less bytes it wraps."""
 
     def __init__(self, text: bool, length: int) -> None:
-        expect(length, int, "fixed.string" if text else "fixed.bytes_", "the length is an int")
-        kind = "string" if text else "bytes"
+        name = "fixed.string" if text else "fixed.bytes_"
+        expect(length, int, name, "the length is an int")
         if length <= 0:
-            name = "fixed.string" if text else "fixed.bytes_"
             raise DefinitionError(f"{name}({length}): the length must be positive")
         self.inner = RawBytes(text, length)
         to_bytes = self.inner.to_bytes
@@ -176,7 +175,7 @@ class FixedBytes(Wrapper[Any], AtomEncoding[Any]):
                 text_of if text else None,
                 None if text else lambda x, _: f"type({x}) is bytes and len({x}) == {length}",
             ),
-            f"a {length}-byte {kind}",
+            f"{name}({length})",
         )
 
     def _rebuild(self) -> tuple[Any, ...]:
