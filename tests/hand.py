@@ -12,7 +12,7 @@ from typing import Any
 from hypothesis import settings
 
 import data_encoding as de
-from data_encoding import Encoding
+from data_encoding import Encoding, RepeatedMembers
 from dsl import build
 from golden import legacy_records
 
@@ -391,6 +391,14 @@ def same(a: object, b: object) -> bool:
             type(a) is type(b)
             and len(a) == len(b)
             and all(same(x, y) for x, y in zip(a, b, strict=True))
+        )
+    if isinstance(a, RepeatedMembers):  # every member, in order
+        return (
+            isinstance(b, RepeatedMembers)
+            and len(a.members) == len(b.members)
+            and all(
+                k == j and same(x, y) for (k, x), (j, y) in zip(a.members, b.members, strict=True)
+            )
         )
     if isinstance(a, dict):
         return type(a) is type(b) and a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)

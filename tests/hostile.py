@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis.internal.conjecture import providers
 from hypothesis.internal.constants_ast import Constants
 
-from data_encoding import Encoding
+from data_encoding import Encoding, RepeatedMembers
 from data_encoding.node import registry
 from data_encoding.strategies import from_encoding
 
@@ -105,8 +105,11 @@ def _only_hypothesis_constants() -> Iterator[None]:
 def positions(value: Any, at: Path = ()) -> Iterator[tuple[Path, Any]]:
     """Every position inside ``value`` with what is there, the whole value
     first: a dict's members by key, a list's or tuple's items by index.
-    Anything else (a hash, a dataclass, a string) is a leaf."""
+    Anything else (a hash, a dataclass, a string) is a leaf, and so is an
+    object that gives a name twice (a key does not tell its members apart)."""
     yield at, value
+    if isinstance(value, RepeatedMembers):
+        return
     if isinstance(value, dict):
         for key, item in value.items():
             yield from positions(item, (*at, key))

@@ -21,6 +21,7 @@ from .errors import (
     ErrorCode,
     JsonError,
 )
+from .jsonvalue import RepeatedMembers
 from .node import hashes, timestamp
 from .passes.schema import BinarySchema, binary_schema, binary_schema_v1
 from .tree import bounded, fixed, variable
@@ -68,6 +69,7 @@ __all__ = [
     "Field",
     "Fixed",
     "JsonError",
+    "RepeatedMembers",
     "Size",
     "array",
     "array_with_length",

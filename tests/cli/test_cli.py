@@ -12,12 +12,14 @@ import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from data_encoding import DataEncodingError
 from data_encoding.cli import main
 from data_encoding.cli.output import error_text
+from data_encoding.jsonvalue import loads
 from data_encoding.node import registry
 from golden import VECTORS, one_zero_words, text_members
 
@@ -667,7 +669,7 @@ def test_sample_every_id(run: Run, id: str) -> None:
     assert r.text.endswith("\n")
     assert 1 <= len(lines) <= 3
     for line in lines:
-        drawn = json.loads(line)
+        drawn: Any = loads(line)  # (the library's reader keeps a member given twice)
         value = e.from_json(drawn["json"])
         assert e.encode(value).hex() == drawn["hex"]
         assert e.to_json(e.decode(bytes.fromhex(drawn["hex"]))) == drawn["json"]

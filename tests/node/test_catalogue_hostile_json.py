@@ -22,9 +22,12 @@ given to ``e.from_json``. The changes, one family per test:
 * ``rfc3339``: an RFC 3339 timestamp made invalid (a month 13, a February
   30, a leap second, no offset, a five-digit year...): always refused;
 * ``missing_key``, ``extra_key``, ``duplicate_key``: an object with one of
-  its members left out, with one member more, or with a member twice (an
-  object only :func:`data_encoding.jsonvalue.loads` makes, from JSON text:
-  a ``dict`` cannot hold a key twice; always refused).
+  its members left out, with one member more, or with a member twice (what
+  :func:`data_encoding.jsonvalue.loads` makes of such JSON text: a
+  :class:`~data_encoding.RepeatedMembers`). A record refuses a member given
+  twice; where any JSON is taken (the ``json`` encoding), the object is kept
+  whole, and the value read must print back as the changed JSON, member for
+  member (a record that read it would print one member, not two).
 
 What is proved: ``from_json`` either succeeds (the change happened to be
 valid: an integer in range, a string where any is taken, an optional field
@@ -142,6 +145,8 @@ class Change:
     must_fail: bool
     #: the codes an error placed at ``at`` itself may have (any, when empty)
     codes_at: frozenset[ErrorCode] = frozenset()
+    #: when read, the value prints back as ``json`` exactly
+    kept: bool = False
 
     def places(self, err: JsonError) -> bool:
         """Whether ``err`` is placed where this change may be blamed (:func:`hostile.placed`)."""
@@ -297,8 +302,9 @@ def _duplicate_key(j: JsonValue) -> Iterator[Change]:
                 (*at, key),
                 None,
                 f"{key!r} twice",
-                must_fail=True,
+                must_fail=False,
                 codes_at=frozenset({"duplicate_field"}),
+                kept=True,
             )
 
 
@@ -355,6 +361,8 @@ def problem(e: Encoding[Any], change: Change) -> str | None:
         return f"read as {_short(result)}, which then fails: {type(exc).__name__}: {exc}"
     if again != result:
         return f"read as {_short(result)}, whose JSON reads back as {_short(again)}"
+    if change.kept and dumps(json) != dumps(change.json):
+        return f"read as {_short(result)}, which prints as {_short(dumps(json), 200)}"
     return None
 
 

@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 import data_encoding as de
 from data_encoding import Encoding
 from data_encoding.errors import DataEncodingError
-from data_encoding.jsonvalue import DuplicateKeys
+from data_encoding.jsonvalue import RepeatedMembers
 from pairs import NAMES as BINARY_NAMES
 from pairs import PAIRS, spoiled
 from rich import FUZZ, PYTHONISH, mutated, rich_encodings
@@ -102,7 +102,7 @@ def test_json_that_the_composition_refuses_is_refused() -> None:
     assert e.encode_json(good) == bytes.fromhex("000100000000020102beef")
     for bad in (
         {**good, "b": None},
-        DuplicateKeys([("a", 1), ("a", 1), ("c", [1, 2]), ("d", "beef")], "a"),
+        RepeatedMembers([("a", 1), ("a", 1), ("c", [1, 2]), ("d", "beef")]),
         {**good, "c": (1, 2)},
         {**good, "a": True},
         {**good, "a": 1.0},

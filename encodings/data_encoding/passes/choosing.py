@@ -22,7 +22,7 @@ from typing import Any
 
 from ..compiling import built
 from ..errors import DataEncodingError, EncodeError, JsonError, describe_value, type_name
-from ..jsonvalue import DuplicateKeys
+from ..jsonvalue import RepeatedMembers
 from ..tree.core import Encoding, Predicate
 from ..tree.framing import Wrapper
 from ..tree.leaves import is_integer
@@ -284,9 +284,9 @@ def miss(
     u: Union, value: Any, cls: type[EncodeError] | type[JsonError], told: Member | None
 ) -> DataEncodingError:
     """The error for a value no case of ``u`` takes: an object given a member
-    twice (no case takes one) is refused at that member; else, when the
+    twice (no record case takes one) is refused at that member; else, when the
     cases are told apart by a member, what is wrong with that member."""
-    if isinstance(value, DuplicateKeys):
+    if isinstance(value, RepeatedMembers):
         return value.error(cls)
     if told is None:
         return cls("no_case_matched", f"no case of the {u.what} matches {describe_value(value)}")
@@ -452,7 +452,7 @@ def _json_case_constants(c: Case) -> dict[str, str]:
 
 
 def _is_json_object(j: Any) -> bool:
-    return type(j) is dict  # not a DuplicateKeys: no encoding takes one
+    return type(j) is dict  # not a RepeatedMembers: no record takes one
 
 
 def json_selectors(u: Union) -> list[tuple[Predicate, bool]]:

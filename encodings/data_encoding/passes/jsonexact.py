@@ -21,7 +21,7 @@ from typing import Any
 
 from ..depth import knot
 from ..errors import DataEncodingError, EncodeError, JsonError, describe_value
-from ..jsonvalue import DuplicateKeys, JsonValue
+from ..jsonvalue import JsonValue, RepeatedMembers
 from ..tree.anyjson import Bson, check_json
 from ..tree.core import Encoding, FromJson, Predicate, ToJson
 from ..tree.leaves import checked, wrong_type, wrong_value_type
@@ -42,7 +42,7 @@ from ..tree.wrappers import Conv, DirectJson, Mu, guard
 from ..tree.zarith import Zarith, check_number
 from .choosing import Member, first_case, json_member, json_selectors, member, value_selectors
 from .jsongen import Bail
-from .recordgen import bad_arity, key_error, spliced
+from .recordgen import bad_arity, key_error, record_value_error, spliced
 from .transparent import unwrap
 
 __all__ = ["Via", "exact_from", "exact_to", "json_checks", "same_converters"]
@@ -337,8 +337,9 @@ def _obj_to(e: Obj, via: Via) -> ToJson:
     parts = [(p, via.to(p.enc)) for p in e.parts]
 
     def to_json(value: Any) -> JsonValue:
-        if not isinstance(value, dict):
-            raise wrong_value_type("a dict", value)
+        refused = record_value_error(value)
+        if refused is not None:
+            raise refused
         _check_keys(e, value, EncodeError)
         out: dict[str, JsonValue] = {}
         for p, convert in parts:
@@ -371,7 +372,7 @@ def _obj_from(e: Obj, via: Via) -> FromJson:
 
     def from_json(json: JsonValue) -> Any:
         if type(json) is not dict:
-            if isinstance(json, DuplicateKeys):
+            if isinstance(json, RepeatedMembers):
                 _check_keys(e, json, JsonError)
             raise wrong_type("an object", json)
         _check_keys(e, json, JsonError)

@@ -30,7 +30,7 @@ the value in between: the writer is lowered with ``Lowering.json`` set, and
 (an ``int`` that is exactly an ``int`` in range, a ``bool``, bytes in
 canonical lowercase hex, a string that is a ``str``) and writes it (or the
 bytes of its hex); a record
-checks that its JSON is exactly a ``dict`` (not a ``DuplicateKeys``) with no
+checks that its JSON is exactly a ``dict`` (not a ``RepeatedMembers``) with no
 optional member given as ``null``, a tuple exactly a ``list``; lists,
 frames, options and unions told apart by a constant member write their
 parts in JSON mode. Any other node converts its JSON by its own

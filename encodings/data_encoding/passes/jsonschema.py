@@ -17,6 +17,7 @@ integers, ``ranged_int``              ``{"type": "integer", "minimum", "maximum"
 ``tup``                               ``items`` as a list, ``"additionalItems": false``
 ``obj`` / ``merge_objs``              ``properties``, ``required``, closed
 ``union`` / ``option``                ``{"oneOf": [...]}``
+a merge of a union                    ``{"oneOf": [...]}`` of merges (see below)
 ``def_`` / ``mu``                     ``$ref`` to a definition under ``#/definitions/``
 ``json``                              ``{}``
 ====================================  =============================================
@@ -29,10 +30,24 @@ is a plain string there. ``"required"`` lists the fields in reverse order and
 ``string_enum`` its strings in reverse order, as the reference (whose order
 for more than three strings comes from a hash table and cannot be reproduced).
 A ``def_`` id used for two different encodings is a :class:`DefinitionError`.
+
+Merges of unions: before it derives a JSON form, the reference lifts unions
+out of merges (``json.ml``'s ``lift_union``). A ``merge_objs`` or
+``merge_tups`` one of whose operands is a union, seen through ``conv`` and
+through nested merges (through no other wrapper), is a union of merges, one
+case per case of that union, the right operand's union outermost: one
+``oneOf`` level per union lifted, even for a union of one case, whose cases
+carry their titles in 1.0. A union below any other wrapper (``def_``, ``mu``,
+``delayed``, ...) stays in its merge, and the merge's shapes are listed flat,
+as ocplib-json-typed's ``object_schema`` does: one object per combination of
+cases (in the lifted form's order), one ``oneOf`` when more than one. A
+``merge_tups`` of such a union has no JSON form in the reference
+(ocplib-json-typed refuses it); its arrays are listed flat alike.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from ..errors import DefinitionError
@@ -43,8 +58,8 @@ from ..tree.primitives import Bool, Float, Int, ZeroWidth
 from ..tree.records import MergeObjs, MergeTups, Obj, Tup
 from ..tree.sequences import ListEncoding
 from ..tree.strings import RawBytes
-from ..tree.unions import StringEnum, Union
-from ..tree.wrappers import Def, Mu
+from ..tree.unions import Case, StringEnum, Union
+from ..tree.wrappers import Conv, Def, Mu
 from ..tree.zarith import Zarith
 from .schema import Dialect
 from .transparent import unwrap
@@ -93,6 +108,52 @@ _BUILTINS: dict[str, Schema] = {
 
 # an object's alternatives: (properties, required names) for each
 _Alternatives = list[tuple[list[tuple[str, Schema]], list[str]]]
+
+
+@dataclass(frozen=True)
+class _Choice:
+    """A union, or one lifted out of a merge: a shape per case."""
+
+    cases: tuple[tuple[Case, _Shape], ...]
+
+
+@dataclass(frozen=True)
+class _Merge:
+    """A merge out of which no union is lifted: one record (``tuples``: one
+    array) of its operands' members."""
+
+    left: _Shape
+    right: _Shape
+    tuples: bool
+
+
+# an encoding as the reference sees it once the unions are lifted out of its
+# merges; the shapes of a choice made by lifting are lifted, a union's are not
+_Shape = Encoding[Any] | _Choice | _Merge
+
+
+def _lifted(shape: _Shape) -> _Shape:
+    """``shape`` with the unions lifted out of its merges (``json.ml``'s
+    ``lift_union``; see the module docstring): a union is a choice; so is a
+    merge with a union operand, seen through ``conv`` and merges only."""
+    e = shape
+    while isinstance(e, Conv):
+        e = e.inner
+    if isinstance(e, Union):
+        return _Choice(tuple((c, c.enc) for c in e.cases))
+    if isinstance(e, MergeObjs | MergeTups):
+        return _paired(_lifted(e.left), _lifted(e.right), isinstance(e, MergeTups))
+    return e
+
+
+def _paired(left: _Shape, right: _Shape, tuples: bool) -> _Shape:
+    """The merge of two lifted operands, a union lifted out of it: the right
+    one's first, so that its cases are the outer ones."""
+    if isinstance(right, _Choice):
+        return _Choice(tuple((c, _paired(left, _lifted(s), tuples)) for c, s in right.cases))
+    if isinstance(left, _Choice):
+        return _Choice(tuple((c, _paired(_lifted(s), right, tuples)) for c, s in left.cases))
+    return _Merge(left, right, tuples)
 
 
 def _ref(name: str) -> Schema:
@@ -168,16 +229,12 @@ class _Deriver:
             return {"type": "string", "enum": list(reversed(e.strings))}
         if isinstance(e, ListEncoding):
             return {"type": "array", "items": self.element(e.elt)}
-        if isinstance(e, Obj):  # merge_objs included
+        if isinstance(e, Union | MergeObjs | MergeTups):
+            return self.shape(_lifted(e))
+        if isinstance(e, Obj):
             return self.objects(self.alternatives(e))
-        if isinstance(e, Tup):  # merge_tups included
-            shapes: list[Schema] = [
-                {"type": "array", "items": items, "additionalItems": False}
-                for items in self.items(e)
-            ]
-            return shapes[0] if len(shapes) == 1 else {"oneOf": list[JsonValue](shapes)}
-        if isinstance(e, Union):
-            return {"oneOf": [self.case(c.enc, c.title, c.description) for c in e.cases]}
+        if isinstance(e, Tup):
+            return self.arrays(self.items(e))
         raise DefinitionError(
             f"json_schema: cannot describe an encoding of type {type(e).__name__}"
         )
@@ -191,9 +248,15 @@ class _Deriver:
             return {}
         return {"type": "string", "enum": [e.constant]}
 
-    def case(self, e: Encoding[Any], title: str, description: str | None) -> Schema:
-        schema = self.element(e)
-        return schema if self.legacy else _titled(schema, title, description)
+    def shape(self, s: _Shape) -> Schema:
+        if isinstance(s, _Choice):
+            return {"oneOf": [self.case(c, self.shape(sub)) for c, sub in s.cases]}
+        if isinstance(s, _Merge):
+            return self.arrays(self.items(s)) if s.tuples else self.objects(self.alternatives(s))
+        return self.element(s)
+
+    def case(self, c: Case, schema: Schema) -> Schema:
+        return schema if self.legacy else _titled(schema, c.title, c.description)
 
     def mu(self, e: Mu) -> Schema:
         if e.name not in self.definitions and e.name not in self.pending:
@@ -219,23 +282,32 @@ class _Deriver:
             return self.object(*alternatives[0])
         return {"oneOf": [self.object(*a) for a in alternatives]}
 
-    def alternatives(self, e: Encoding[Any]) -> _Alternatives:
-        """The shapes of a record-like encoding's objects (a union of records
-        merged into a record gives one shape per case)."""
-        inner = unwrap(e, "json")
-        if inner is not None:  # a def_ in a merge is inlined, as the reference does
-            return self.alternatives(inner)
-        if isinstance(e, Mu):  # so is a recursive record (its fields refer to it)
-            return self.alternatives(e.body)
-        if isinstance(e, MergeObjs):
+    def arrays(self, shapes: list[list[JsonValue]]) -> Schema:
+        arrays: list[Schema] = [
+            {"type": "array", "items": items, "additionalItems": False} for items in shapes
+        ]
+        return arrays[0] if len(arrays) == 1 else {"oneOf": list[JsonValue](arrays)}
+
+    def alternatives(self, s: _Shape) -> _Alternatives:
+        """The shapes of a record-like encoding's objects, listed flat (a union
+        of records below a wrapper in a merge gives one shape per case)."""
+        s = _lifted(s)
+        if isinstance(s, _Choice):
+            return [a for _, sub in s.cases for a in self.alternatives(sub)]
+        if isinstance(s, _Merge):
             return [
                 (lp + rp, lr + rr)
-                for lp, lr in self.alternatives(e.left)
-                for rp, rr in self.alternatives(e.right)
+                for lp, lr in self.alternatives(s.left)
+                for rp, rr in self.alternatives(s.right)
             ]
-        if isinstance(e, Obj):
+        inner = unwrap(s, "json")
+        if inner is not None:  # a def_ in a merge is inlined, as the reference does
+            return self.alternatives(inner)
+        if isinstance(s, Mu):  # so is a recursive record (its fields refer to it)
+            return self.alternatives(s.body)
+        if isinstance(s, Obj):
             properties, required = [], []
-            for p in e.parts:
+            for p in s.parts:
                 schema = self.element(p.enc)
                 if not self.legacy:
                     schema = _titled(schema, p.title, p.description)
@@ -243,27 +315,26 @@ class _Deriver:
                 if p.mode == "req":
                     required.append(str(p.key))
             return [(properties, required)]
-        if isinstance(e, Union):
-            return [a for c in e.cases for a in self.alternatives(c.enc)]
-        if isinstance(e, ZeroWidth):
+        if isinstance(s, ZeroWidth):
             return [([], [])]
-        raise DefinitionError(f"json_schema: cannot merge an encoding of type {type(e).__name__}")
+        raise DefinitionError(f"json_schema: cannot merge an encoding of type {type(s).__name__}")
 
-    def items(self, e: Encoding[Any]) -> list[list[JsonValue]]:
+    def items(self, s: _Shape) -> list[list[JsonValue]]:
         """The element schemas of a tuple-like encoding's arrays, one list per
-        shape (a union of tuples merged into a tuple gives one per case)."""
-        inner = unwrap(e, "json")
+        shape, listed flat as :meth:`alternatives` lists objects."""
+        s = _lifted(s)
+        if isinstance(s, _Choice):
+            return [items for _, sub in s.cases for items in self.items(sub)]
+        if isinstance(s, _Merge):
+            return [a + b for a in self.items(s.left) for b in self.items(s.right)]
+        inner = unwrap(s, "json")
         if inner is not None:
             return self.items(inner)
-        if isinstance(e, Mu):
-            return self.items(e.body)
-        if isinstance(e, MergeTups):
-            return [a + b for a in self.items(e.left) for b in self.items(e.right)]
-        if isinstance(e, Tup):
-            return [[self.element(p.enc) for p in e.parts]]
-        if isinstance(e, Union):
-            return [items for c in e.cases for items in self.items(c.enc)]
-        raise DefinitionError(f"json_schema: cannot merge an encoding of type {type(e).__name__}")
+        if isinstance(s, Mu):
+            return self.items(s.body)
+        if isinstance(s, Tup):
+            return [[self.element(p.enc) for p in s.parts]]
+        raise DefinitionError(f"json_schema: cannot merge an encoding of type {type(s).__name__}")
 
     # ----------------------------------------------------------- root
 

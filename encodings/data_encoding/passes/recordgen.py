@@ -25,7 +25,7 @@ from ..errors import (
     describe_value,
     not_enough_data,
 )
-from ..jsonvalue import DuplicateKeys
+from ..jsonvalue import RepeatedMembers
 from ..tree.leaves import wrong_value_type
 from ..tree.records import Part
 from ..tree.size import VARIABLE, Fixed
@@ -57,6 +57,18 @@ def _extra(pos: int, stop: int) -> DecodeError:
     )
 
 
+def record_value_error(value: Any) -> EncodeError | None:
+    """What is wrong with ``value``, by its type alone, as the value of a
+    record: not a dict, or an object that gives a member twice (a
+    :class:`RepeatedMembers`, whose mapping would lose a member); ``None``
+    for a dict (its keys are :func:`key_error`'s)."""
+    if isinstance(value, RepeatedMembers):
+        return value.error(EncodeError)
+    if not isinstance(value, dict):
+        return wrong_value_type("a dict", value)
+    return None
+
+
 def key_error(
     parts: Sequence[Part],
     keys: frozenset[str],
@@ -67,7 +79,7 @@ def key_error(
     the record's, whichever direction finds it: the first key, in the value's
     order, that is no field; else the first required field, in field order,
     that is missing; ``None`` when the keys are right."""
-    if isinstance(value, DuplicateKeys):
+    if isinstance(value, RepeatedMembers):
         return value.error(cls)
     for key in value:
         if key not in keys:
@@ -269,7 +281,7 @@ def lower_write(
         for i, p in enumerate(parts)
         if p.mode == "req" and p.key in known and getattr(p.enc, "constant", None) == known[p.key]
     }
-    if lw.json:  # exactly a JSON object (not a ``DuplicateKeys``) or array
+    if lw.json:  # exactly a JSON object (not a ``RepeatedMembers``) or array
         lw.add(Fail(f"type({v}) is not {'dict' if as_dict else 'list'}", lw.ref(Bail), ()))
         if as_dict:
             lw.dicts.setdefault(v, {})
@@ -320,13 +332,8 @@ def _fetch_fields(
     settled: set[int],
 ) -> None:
     if v not in lw.dicts:
-        lw.add(
-            Fail(
-                f"type({v}) is not dict and not isinstance({v}, dict)",
-                f"{lw.ref(wrong_value_type)}('a dict', {v})",
-                path,
-            )
-        )
+        error = f"{lw.ref(record_value_error)}({v})"
+        lw.add(Fail(f"type({v}) is not dict and {error} is not None", error, path))
     required = [i for i, p in enumerate(parts) if p.mode == "req"]
     key_error_of = f"{lw.ref(key_error)}({lw.ref(parts, 'parts')}, {lw.ref(keys, 'keys')}, {v})"
     if len(required) > len(settled):

@@ -22,6 +22,7 @@ from hypothesis.strategies import SearchStrategy
 
 from ..compiling import built
 from ..errors import DataEncodingError, DefinitionError, EncodeError, describe_value
+from ..jsonvalue import RepeatedMembers
 from ..node.hashes import HashBytes
 from ..tree.anyjson import Bson
 from ..tree.core import Encoding
@@ -131,12 +132,23 @@ def _bson(_e: Bson, json: bool) -> SearchStrategy[Any]:
         | st.text(st.characters(codec="utf-8"), max_size=8)
     )
     keys = st.text(st.characters(codec="utf-8", exclude_characters="\x00"), max_size=4)
+
+    def objects(members: SearchStrategy[Any]) -> SearchStrategy[Any]:
+        # some give a name twice, as real answers do (kept whole: RepeatedMembers)
+        repeated = st.builds(
+            _repeat_first, st.lists(st.tuples(keys, members), min_size=1, max_size=2), members
+        )
+        return st.dictionaries(keys, members, max_size=3) | repeated
+
     nested = st.recursive(
-        scalars,
-        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(keys, inner, max_size=3),
-        max_leaves=6,
+        scalars, lambda inner: st.lists(inner, max_size=3) | objects(inner), max_leaves=6
     )
-    return scalars | st.dictionaries(keys, nested, max_size=3)
+    return scalars | objects(nested)
+
+
+def _repeat_first(members: list[tuple[str, Any]], again: Any) -> RepeatedMembers:
+    """These members and the first one's name once more, with ``again``."""
+    return RepeatedMembers([*members, (members[0][0], again)])
 
 
 @_build.register

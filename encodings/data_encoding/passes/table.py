@@ -8,9 +8,9 @@ table, and zero-width ones are left out.
 
 The reference prints through OCaml's ``Format`` with a 78-column margin: the
 space between a title and its underline is a break hint, which becomes a
-newline unless everything up to the next title fits on the line (so a short
-union title followed by a short case title stays on one line). :func:`_flow`
-reproduces that rule.
+newline unless everything up to the next title takes strictly less room than
+the rest of the line (so a short union title followed by a short case title
+stays on one line). :func:`_flow` reproduces that rule.
 
 Dialects: legacy writes no endianness (``signed 16-bit integer``) and prints an
 empty table as its header; 1.0 writes ``big-endian`` for multi-byte integers
@@ -195,8 +195,10 @@ def _title(title: str, underline: str) -> list[Token]:
 
 def _flow(tokens: list[Token]) -> str:
     """Lay out break hints as OCaml's ``Format`` does in its outermost box: a
-    break is a space when the text up to the next break (forced newlines count
-    for nothing) fits in what is left of the line, else a newline; the last
+    break is a space when it and the text up to the next break (forced
+    newlines count for nothing) take strictly less room than what is left of
+    the line, else a newline (``Format.advance_left`` forces a pending break
+    to a newline once it and the text after it reach the room left); the last
     break is always a newline (``Format`` flushes pending breaks as newlines)."""
     out: list[str] = []
     column = 0
@@ -209,10 +211,10 @@ def _flow(tokens: list[Token]) -> str:
         size, fits = 1, False
         for later in tokens[i + 1 :]:
             if later is None:
-                fits = size <= _MARGIN - column
+                fits = size < _MARGIN - column
                 break
             size += len(later) - later.count("\n")
-            if size > _MARGIN - column:
+            if size >= _MARGIN - column:
                 break
         out.append(" " if fits else "\n")
         column = column + 1 if fits else 0

@@ -1,6 +1,8 @@
 """``json``: any JSON value.
 
-JSON: the value itself. Binary: a BSON document in a uint30 length-prefixed
+JSON: the value itself (an object that gives a member name twice is a
+:class:`~data_encoding.jsonvalue.RepeatedMembers`, kept whole as the
+reference keeps it). Binary: a BSON document in a uint30 length-prefixed
 frame, as the reference writes it (see :mod:`data_encoding.tree.bson`). Every
 number is a double (an integral one reads back as an ``int``, -0.0 as 0), and
 an array at the root, which BSON cannot mark, reads back as an object keyed
@@ -22,7 +24,7 @@ from typing import Any
 
 from .. import depth
 from ..errors import DataEncodingError, EncodeError, JsonError, describe_value, type_name
-from ..jsonvalue import DuplicateKeys, JsonValue, has_decimal_form
+from ..jsonvalue import JsonValue, has_decimal_form
 from .core import Encoding, publish
 from .framing import DynamicSize
 from .size import VARIABLE
@@ -63,10 +65,8 @@ def _check(value: Any, cls: type[EncodeError] | type[JsonError], level: int) -> 
             except DataEncodingError as err:
                 raise err.within(i) from None
         return
-    if isinstance(value, DuplicateKeys):
-        raise value.error(cls)
     if isinstance(value, dict):
-        for key, item in value.items():
+        for key, item in value.items():  # every member of a RepeatedMembers
             if not isinstance(key, str):
                 raise cls("not_json", f"object key {key!r} is not a string")
             _check(key, cls, level)

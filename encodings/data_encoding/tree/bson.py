@@ -8,6 +8,9 @@ Integers are little-endian int32 and numbers little-endian float64.
   ``0x02`` string (int32 UTF-8 byte count + 1, the bytes, ``0x00``), ``0x03``
   embedded document, ``0x04`` array (a document keyed ``"0"``, ``"1"``, ...),
   ``0x08`` bool (one byte ``0x00``/``0x01``) and ``0x0A`` null (no bytes).
+  A key given twice is kept, with every member in order: the document reads
+  back as the :class:`~data_encoding.jsonvalue.RepeatedMembers` it was
+  written from, as in the reference.
 * An array at the root is written as the document keyed ``"0"``, ``"1"``, ...
   Nothing marks it, so it reads back as an object, like in the reference.
 * A scalar at the root is an int32 total length, its type byte ``| 0x80``, the
@@ -39,7 +42,7 @@ from typing import Any, NoReturn
 
 from .. import depth
 from ..errors import DataEncodingError, DecodeError, EncodeError, describe_value, type_name
-from ..jsonvalue import DuplicateKeys, JsonValue
+from ..jsonvalue import JsonValue, RepeatedMembers
 
 __all__ = ["decode_bson", "encode_bson"]
 
@@ -134,10 +137,7 @@ def _write_value(out: bytearray, value: object, level: int) -> int:
         out += _DOUBLE.pack(value or 0.0)  # -0.0 is the number 0: one encoding
         return _DOUBLE_TYPE
     if isinstance(value, dict):
-        if isinstance(value, DuplicateKeys):
-            # Parsed JSON that repeated a key: no encoding accepts it as an object.
-            raise value.error(EncodeError)
-        _write_document(out, value.items(), level, keyed=True)
+        _write_document(out, value.items(), level, keyed=True)  # a RepeatedMembers: all
         return _DOCUMENT_TYPE
     if isinstance(value, list):
         _write_document(out, enumerate(value), level, keyed=False)
@@ -284,6 +284,7 @@ def _read_document(
     last = stop - 1  # where the terminator must be
     obj: dict[str, JsonValue] = {}
     items: list[JsonValue] = []
+    members: list[tuple[str, JsonValue]] | None = None  # from the first name given twice
     p = pos + 4
     while p < last:
         kind = buf[p]
@@ -304,27 +305,28 @@ def _read_document(
             raise DecodeError(
                 "invalid_bson", "BSON key is not valid UTF-8", offset=p + 1 + exc.start
             ) from None
-        if array:
-            if key != str(len(items)):
-                raise DecodeError(
-                    "invalid_bson",
-                    f"BSON array key {key!r} should be {str(len(items))!r}",
-                    offset=p + 1,
-                )
-        elif key in obj:
+        if array and key != str(len(items)):
             raise DecodeError(
-                "invalid_bson", f"duplicate key {key!r} in a BSON document", offset=p + 1
+                "invalid_bson",
+                f"BSON array key {key!r} should be {str(len(items))!r}",
+                offset=p + 1,
             )
         value, p = _read_value(buf, kind, p, nul + 1, last, end, level + 1)
         if array:
             items.append(value)
+        elif members is not None:
+            members.append((key, value))
+        elif key in obj:
+            members = [*obj.items(), (key, value)]
         else:
             obj[key] = value
     if buf[last] != 0:
         raise DecodeError(
             "invalid_bson", "BSON document does not end with a 0x00 byte", offset=last
         )
-    return (items if array else obj), stop
+    if array:
+        return items, stop
+    return (obj if members is None else RepeatedMembers(members)), stop
 
 
 def _read_value(

@@ -201,8 +201,9 @@ class Encoding(Generic[T]):
         RPC proxy or a signer does with the node's JSON.
 
         It is ``encode_json(loads(text))``, read as strictly as
-        :func:`data_encoding.jsonvalue.loads` reads (no ``NaN``, no member
-        given twice): invalid text raises :class:`JsonError` ``invalid_json``,
+        :func:`data_encoding.jsonvalue.loads` reads (no ``NaN``; a member
+        given twice is kept, which ``json`` takes and a record refuses):
+        invalid text raises :class:`JsonError` ``invalid_json``,
         a JSON value that does not fit :class:`JsonError`, a value that
         cannot be written :class:`EncodeError`. (Text only: a JSON string
         value would be text too; a parsed value goes to ``encode_json``.)
