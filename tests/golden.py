@@ -7,6 +7,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from data_encoding.jsonvalue import JsonValue, json_object
+
 VECTORS = Path(__file__).resolve().parent / "vectors"
 
 
@@ -38,15 +40,11 @@ def json_equal(a: Any, b: Any) -> bool:
     return type(a) is type(b) and a == b
 
 
-class Members(list[tuple[str, Any]]):
-    """A JSON object as the list of its members, in order, a member given twice kept twice."""
-
-
 def ordered_json(v: Any) -> Any:
     """A comparable form of a JSON value in which objects keep their key order.
 
-    Objects (dicts, or :class:`Members`) become lists of (key, value) items;
-    numbers compare by value, but a boolean is not a number.
+    Objects become lists of (key, value) items; numbers compare by value, but a
+    boolean is not a number.
     """
     if isinstance(v, bool):
         return ("bool", v)
@@ -54,8 +52,6 @@ def ordered_json(v: Any) -> Any:
         return ("number", v)
     if isinstance(v, str) or v is None:
         return ("scalar", v)
-    if isinstance(v, Members):
-        return ("object", [(k, ordered_json(x)) for k, x in v])
     if isinstance(v, list):
         return ("array", [ordered_json(x) for x in v])
     if isinstance(v, dict):
@@ -63,31 +59,22 @@ def ordered_json(v: Any) -> Any:
     raise TypeError(f"not a JSON value: {v!r}")
 
 
-def text_members(text: str | bytes) -> Any:
-    """JSON text as :func:`ordered_json` compares it, each object read as its
-    :class:`Members`: two texts compare equal when they hold the same
-    members in the same order, repeated ones included."""
-    return ordered_json(json.loads(text, object_pairs_hook=Members))
-
-
-def one_zero_words(members: Any) -> Any:
-    """The ``ordered_json`` form of a ``/describe`` answer with the fixed
-    sizes of its binary schemas in data-encoding 1.0's word, ``"Fixed"``
-    (legacy and 0.5.3 write ``"Float"``): what the 1.0 dialect prints when it
-    reads the answer's bytes, for an answer whose other words are 1.0's
-    already (the real ones have no ``max_length``)."""
-    return _rewritten(members, in_schema=False)
-
-
-def _rewritten(v: Any, in_schema: bool) -> Any:
-    kind, body = v
-    if kind == "array":
-        return (kind, [_rewritten(x, in_schema) for x in body])
-    if kind != "object":
-        return v
-    if in_schema and [k for k, _ in body] == ["size", "kind"] and body[1][1] == ("scalar", "Float"):
-        return (kind, [body[0], ("kind", ("scalar", "Fixed"))])
-    return (kind, [(k, _rewritten(x, in_schema or k == "binary_schema")) for k, x in body])
+def one_zero_words(answer: JsonValue, in_schema: bool = False) -> JsonValue:
+    """A ``/describe`` answer with the fixed sizes of its binary schemas in
+    data-encoding 1.0's word, ``"Fixed"`` where legacy and 0.5.3 write
+    ``"Float"``, its members otherwise as they are (repeated ones included):
+    what the 1.0 dialect prints for the answer's bytes, when its other words
+    are 1.0's already (those of the real answers are: none has ``max_length``)."""
+    if isinstance(answer, list):
+        return [one_zero_words(x, in_schema) for x in answer]
+    if not isinstance(answer, dict):
+        return answer
+    members = list(answer.items())
+    if in_schema and members == [("size", answer.get("size")), ("kind", "Float")]:
+        return {"size": answer["size"], "kind": "Fixed"}
+    return json_object(
+        [(name, one_zero_words(x, in_schema or name == "binary_schema")) for name, x in members]
+    )
 
 
 # The Zarith tables of the reference (data-encoding-reference.md §2.4): (value, hex).
