@@ -218,6 +218,9 @@ def _legacy_schemas(twin: str) -> Encoding[Schemas]:
     return _schemas(legacy_binary_schema(twin))
 
 
+# Each legacy id over a schema encoding of its own, so that what it refuses
+# names its own twin (a refusal is built where the schema's part is written,
+# which knows nothing of what holds it); the 1.0 ones refuse nothing and share.
 SCHEMAS = _legacy_schemas("rpc.schemas_v1")
 SERVICE = _service(_legacy_schemas("rpc.service_v1"))
 SERVICE_TREE = _service_tree(_service(_legacy_schemas("rpc.service_tree_v1")))
