@@ -309,13 +309,14 @@ def test_hash_definitions_are_the_nodes() -> None:
                 walk(v)
 
     walk(_describe_mempool())
-    for e, name in [
+    hashes: list[tuple[de.Encoding[Any], str]] = [
         (block_hash, "block_hash"),
         (operation_hash, "Operation_hash"),
         (operation_list_list_hash, "Operation_list_list_hash"),
         (protocol_hash, "Protocol_hash"),
         (context_hash, "Context_hash"),
-    ]:
+    ]
+    for e, name in hashes:
         assert definitions(e)[name] == found[name]
     # the field of a record shows the bytes, not the inner record
     assert de.binary_schema.to_json(de.obj(de.req("branch", block_hash)).describe()) == {

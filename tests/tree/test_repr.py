@@ -70,8 +70,8 @@ def _points(self: de.Encoding[Any]) -> de.Encoding[Any]:
         (lambda: de.mu("l", _points), "mu('l', _points)"),
         (lambda: de.variable.string, "variable.string"),
         (
-            lambda: de.splitted(json=de.string, binary=de.uint8),
-            "splitted(json=string, binary=uint8)",
+            lambda: de.splitted(json=de.int31, binary=de.uint8),
+            "splitted(json=int31, binary=uint8)",
         ),
     ],
 )

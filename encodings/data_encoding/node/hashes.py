@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import partial
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from ..errors import EncodeError, JsonError
 from ..tree.core import Encoding, Namer, combinator, publish
@@ -194,8 +194,11 @@ class HashBytes(FixedBytes):
         return (HashBytes, (self.hash_type,))
 
 
+H = TypeVar("H", bound=Base58Hash)
+
+
 @combinator
-def hash_encoding(hash_type: type[Base58Hash]) -> Encoding[Any]:
+def hash_encoding(hash_type: type[H]) -> Encoding[H]:
     """The node's encoding of ``hash_type`` (see the module's notes)."""
     json: Encoding[Any] = def_(
         hash_type.name,

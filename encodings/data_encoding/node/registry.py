@@ -21,6 +21,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
+import sys
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import import_module
@@ -29,7 +30,7 @@ from typing import Any
 
 from ..errors import DefinitionError
 from ..jsonvalue import JsonValue
-from ..tree.core import Encoding
+from ..tree.core import Encoding, import_name
 
 __all__ = ["Entry", "UnknownId", "entries", "find", "ids", "register"]
 
@@ -63,6 +64,33 @@ class Entry:
     description: str
     #: the seed's part and heading, e.g. ``"4.1 Administration"``
     section: str
+    #: the module that registered it (where its constant is)
+    module: str = field(repr=False, default="")
+
+    @property
+    def constant(self) -> str:
+        """The constant that holds the encoding, as it is imported
+        (``from module import NAME``), where static type checkers see the
+        type of its values (``encoding`` is an ``Encoding[Any]``):
+
+        >>> find("chain.checkpoint").constant
+        'data_encoding.node.catalogue.chains.CHECKPOINT'
+        >>> find("rpc.errors").constant, find("int64").constant
+        ('data_encoding.node.catalogue.failures.ERRORS', 'data_encoding.int64')
+
+        The registering module's name for it (the one that spells the id's
+        last word when it has several: ``ERROR`` and ``ERRORS`` are one
+        encoding), else the package's name for it (:func:`import_name`)."""
+        home = sys.modules[self.module] if self.module else None
+        names = [n for n, x in vars(home).items() if x is self.encoding] if home else []
+        word = self.id.rsplit(".", 1)[-1].upper()
+        name = word if word in names else next((n for n in names if n.isupper()), None)
+        if name is not None:
+            return f"{self.module}.{name}"
+        found = import_name(self.encoding)
+        if found is None:
+            raise DefinitionError(f"catalogue id {self.id!r}: its encoding is no module constant")
+        return found
 
     @cached_property
     def samples(self) -> dict[str, list[dict[str, JsonValue]]]:
@@ -84,14 +112,16 @@ _ENTRIES: dict[str, Entry] = {}
 
 
 def register(id: str, encoding: Encoding[Any], description: str, section: str) -> None:
-    """Add ``id`` (:class:`DefinitionError` when it is taken or malformed)."""
+    """Add ``id`` (:class:`DefinitionError` when it is taken or malformed),
+    from the module that calls it: its :attr:`Entry.constant` is there."""
     if _ID.fullmatch(id) is None:
         raise DefinitionError(f"catalogue id {id!r} is not dotted lower-case words")
     if id in _ENTRIES:
         raise DefinitionError(f"catalogue id {id!r} is already registered")
     if not isinstance(encoding, Encoding):
         raise DefinitionError(f"catalogue id {id!r}: expected an encoding, got {encoding!r}")
-    _ENTRIES[id] = Entry(id, encoding, description, section)
+    caller = str(sys._getframe(1).f_globals.get("__name__", ""))
+    _ENTRIES[id] = Entry(id, encoding, description, section, caller)
 
 
 def _load() -> dict[str, Entry]:

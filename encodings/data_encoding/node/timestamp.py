@@ -312,7 +312,7 @@ def _whole_seconds() -> SearchStrategy[datetime]:
     return st.datetimes(timezones=st.just(UTC)).map(lambda t: t.replace(microsecond=0))
 
 
-def _system_to_json(value: Any) -> JsonValue:
+def _system_to_json(value: Any) -> str:
     seconds, microseconds = divmod(_system_microseconds(value), 1_000_000)
     text = print_rfc3339(seconds)
     if microseconds:
@@ -320,7 +320,7 @@ def _system_to_json(value: Any) -> JsonValue:
     return text
 
 
-def _system_from_json(json: JsonValue) -> datetime:
+def _system_from_json(json: object) -> datetime:
     if type(json) is not str:
         raise wrong_type("an RFC 3339 date-time or an int64 decimal string", json)
     seconds = parse_rfc3339(json)

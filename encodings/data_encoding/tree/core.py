@@ -364,6 +364,24 @@ def publish(module: str, names: dict[str, Any]) -> None:
             _PUBLIC.setdefault(id(value), (value, []))[1].append((module, name))
 
 
+def import_name(e: Encoding[Any]) -> str | None:
+    """Where the published constant ``e`` is imported from, as
+    ``module.name`` (``from module import name``): the package's own name
+    for it, else the module it was first published in; ``None`` when ``e``
+    is no published constant.
+
+    >>> from data_encoding import int64, hashes
+    >>> import_name(int64), import_name(hashes.block_hash)
+    ('data_encoding.int64', 'data_encoding.node.hashes.block_hash')
+    """
+    public = _PUBLIC.get(id(e))
+    if public is None or public[0] is not e:
+        return None
+    top = importlib.import_module("data_encoding")
+    exported = next((n for _, n in public[1] if n in top.__all__ and getattr(top, n) is e), None)
+    return f"{top.__name__}.{exported}" if exported is not None else ".".join(public[1][0])
+
+
 def _public_name(module: str, name: str) -> str:
     """How a user names ``module.name``: bare when the package exports it at
     its top; by the name the package gives its module (``fixed.string``,

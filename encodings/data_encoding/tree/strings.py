@@ -206,10 +206,10 @@ class Bounded(CheckSize[Any]):
         return (Bounded, (self.body.text, self.max_length))
 
 
-string: DynamicSize[Any] = DynamicSize(RawBytes(text=True))
+string: DynamicSize[str | bytes] = DynamicSize(RawBytes(text=True))
 """A string with a 4-byte length header; value ``str`` (``bytes`` if not UTF-8)."""
 
-bytes_: DynamicSize[Any] = DynamicSize(RawBytes(text=False))
+bytes_: DynamicSize[bytes] = DynamicSize(RawBytes(text=False))
 """Bytes with a 4-byte length header; value ``bytes``, JSON lowercase hex."""
 
 variable_string: RawBytes = RawBytes(text=True)

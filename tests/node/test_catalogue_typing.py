@@ -1,0 +1,159 @@
+"""Every id's constant, seen by a static type checker (issue 28, item 15).
+
+``registry.find(id).encoding`` is an ``Encoding[Any]``: mypy checks nothing
+on what it encodes or decodes. ``entry.constant`` names the module constant
+that holds the same encoding, typed with its values (a ``TypedDict`` for a
+record). One mypy run over a file that imports every id's constant and
+reveals its type pins those types, id by id.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import re
+import sys
+import typing
+from pathlib import Path
+
+import pytest
+from mypy import api
+
+import data_encoding.node.catalogue as catalogue
+from data_encoding.node import registry
+
+JSON = "Encoding[bool | int | float | str | list[...] | dict[str, ...] | None]"
+"""Any JSON value (``JsonValue``, as mypy spells it)."""
+
+STATIC_TYPES = {
+    "admin.account_alias": "Encoding[AccountAlias]",
+    "admin.accounts": "Encoding[list[AccountAlias]]",
+    "admin.daemon": "Encoding[BakerDaemon | EndorserDaemon | AccuserDaemon]",
+    "admin.daemon_description": (
+        "Encoding[BakerDescription | EndorserDescription | AccuserDescription]"
+    ),
+    "admin.daemon_kind": "Encoding[Literal['baker'] | Literal['endorser'] | Literal['accuser']]",
+    "admin.daemon_status": (
+        "Encoding[RunningStatus | ExitedStatus | StoppedStatus | SignaledStatus]"
+    ),
+    "admin.daemons": "Encoding[list[BakerDaemon | EndorserDaemon | AccuserDaemon]]",
+    "admin.process_state": "Encoding[Running | Exited | Stopped | Signaled]",
+    "admin.protocols": "Encoding[list[ProtocolHash]]",
+    "admin.register_daemon": "Encoding[RegisterDaemon]",
+    "admin.start_accuser": "Encoding[StartAccuser]",
+    "admin.start_baker": "Encoding[StartBaker]",
+    "admin.start_endorser": "Encoding[StartEndorser]",
+    "bignum": "Zarith",  # an Encoding[int]
+    "block_hash": "Encoding[BlockHash]",
+    "chain.block_metadata": "Encoding[BlockMetadata]",
+    "chain.blocks": "Encoding[list[list[BlockHash]]]",
+    "chain.checkpoint": "Encoding[Checkpoint]",
+    "chain.history_mode": "Encoding[Literal['archive'] | Literal['full'] | Literal['rolling']]",
+    "chain.invalid_block": "Encoding[InvalidBlock]",
+    "chain.invalid_blocks": "Encoding[list[InvalidBlock]]",
+    "chain_id": "Encoding[ChainId]",
+    "context_hash": "Encoding[ContextHash]",
+    "fitness": "Encoding[list[bytes]]",
+    "int64": "Int",  # an Encoding[int]
+    "operation_list_list_hash": "Encoding[OperationListListHash]",
+    "protocol_hash": "Encoding[ProtocolHash]",
+    "rpc.arg": "Encoding[Arg]",
+    "rpc.binary_schema": "Encoding[BinarySchema]",
+    "rpc.empty": "Encoding[dict[str, Any]]",
+    "rpc.error": JSON,
+    "rpc.errors": JSON,
+    "rpc.method": (
+        "Encoding[Literal['GET'] | Literal['POST'] | Literal['DELETE'] | Literal['PUT']"
+        " | Literal['PATCH']]"
+    ),
+    "rpc.path_item": "Encoding[str | bytes | Arg | MultiArg]",
+    "rpc.query_item": "Encoding[QueryItem]",
+    "rpc.schemas": "Encoding[Schemas]",
+    "rpc.service": "Encoding[Service]",
+    "rpc.service_tree": "Encoding[dict[str, Any] | Literal['empty']]",
+    "shell.block_header": "Encoding[BlockHeader]",
+    "shell.block_header.shell": "Encoding[ShellHeader]",
+    "signature.public_key_hash": "Encoding[PublicKeyHash]",
+    "timestamp.protocol": "Encoding[int]",
+    "timestamp.rfc": "Encoding[int]",
+    "timestamp.system": "Encoding[datetime]",
+    "unistring": "DynamicSize[str | bytes]",
+}
+
+
+def _short(revealed: str) -> str:
+    """A revealed type with each ``TypedDict(module.Name, {...})`` as
+    ``Name`` and every other dotted name as its last part."""
+    out: list[str] = []
+    i = 0
+    while i < len(revealed):
+        if revealed.startswith("TypedDict(", i):
+            comma = revealed.index(",", i)
+            out.append(revealed[i + len("TypedDict(") : comma])
+            depth, i = 0, revealed.index("{", comma)
+            while True:  # skip the keys, nested TypedDicts included, and the ")"
+                depth += {"{": 1, "}": -1}.get(revealed[i], 0)
+                i += 1
+                if depth == 0:
+                    break
+            i += 1
+        else:
+            out.append(revealed[i])
+            i += 1
+    return re.sub(r"\b(?:[A-Za-z_]\w*\.)+([A-Za-z_]\w*)", r"\1", "".join(out))
+
+
+@pytest.fixture(scope="module")
+def revealed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """Each id's constant's type, as mypy reveals it."""
+    probe = tmp_path_factory.mktemp("typing") / "probe.py"
+    lines = []
+    for i, entry in enumerate(registry.entries()):
+        module, name = entry.constant.rsplit(".", 1)
+        lines += [f"from {module} import {name} as c{i}", f"reveal_type(c{i})"]
+    probe.write_text("\n".join(lines) + "\n")
+    out, err, status = api.run(
+        ["--strict", "--no-incremental", "--cache-dir", str(probe.parent / "cache"), str(probe)]
+    )
+    assert (status, err) == (0, ""), out
+    found = re.findall(r'Revealed type is "(.*)"', out)
+    return dict(zip(registry.ids(), map(_short, found), strict=True))
+
+
+def test_every_id_names_a_constant_that_is_its_encoding() -> None:
+    for entry in registry.entries():
+        module, name = entry.constant.rsplit(".", 1)
+        assert getattr(importlib.import_module(module), name) is entry.encoding, entry.id
+
+
+def test_a_type_checker_sees_each_ids_values_through_its_constant(
+    revealed: dict[str, str],
+) -> None:
+    assert revealed == STATIC_TYPES
+
+
+def test_every_typed_dict_of_the_catalogue_types_an_id(revealed: dict[str, str]) -> None:
+    """No ``TypedDict`` of the catalogue's modules is out of the constants'
+    reach (a record's type that no id's constant gives would check nothing):
+    each is in an id's type, or is the base of one that is (``StartBody``
+    of ``StartBaker``)."""
+    typed_dicts: set[str] = set()
+    bases: dict[str, set[str]] = {}  # a TypedDict: those it derives from
+    for area in catalogue.__all__:
+        module = sys.modules[f"{catalogue.__name__}.{area}"]
+        typed_dicts |= {
+            name
+            for name, value in vars(module).items()
+            if typing.is_typeddict(value) and value.__module__ == module.__name__
+        }
+        for node in ast.walk(ast.parse(Path(str(module.__file__)).read_text())):
+            if isinstance(node, ast.ClassDef):
+                bases[node.name] = {b.id for b in node.bases if isinstance(b, ast.Name)}
+    covered = set(re.findall(r"\w+", " ".join(revealed.values())))
+    while True:  # the bases of what is covered are covered
+        more = {b for name in covered for b in bases.get(name, ())} - covered
+        if not more:
+            break
+        covered |= more
+    assert {"Checkpoint", "StartBody", "Running"} <= typed_dicts  # read from the modules
+    assert typed_dicts - covered == set()
