@@ -7,6 +7,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from data_encoding.jsonvalue import JsonValue, json_object
+
 VECTORS = Path(__file__).resolve().parent / "vectors"
 
 
@@ -55,6 +57,24 @@ def ordered_json(v: Any) -> Any:
     if isinstance(v, dict):
         return ("object", [(k, ordered_json(x)) for k, x in v.items()])
     raise TypeError(f"not a JSON value: {v!r}")
+
+
+def one_zero_words(answer: JsonValue, in_schema: bool = False) -> JsonValue:
+    """A ``/describe`` answer with the fixed sizes of its binary schemas in
+    data-encoding 1.0's word, ``"Fixed"`` where legacy and 0.5.3 write
+    ``"Float"``, its members otherwise as they are (repeated ones included):
+    what the 1.0 dialect prints for the answer's bytes, when its other words
+    are 1.0's already (those of the real answers are: none has ``max_length``)."""
+    if isinstance(answer, list):
+        return [one_zero_words(x, in_schema) for x in answer]
+    if not isinstance(answer, dict):
+        return answer
+    members = list(answer.items())
+    if in_schema and members == [("size", answer.get("size")), ("kind", "Float")]:
+        return {"size": answer["size"], "kind": "Fixed"}
+    return json_object(
+        [(name, one_zero_words(x, in_schema or name == "binary_schema")) for name, x in members]
+    )
 
 
 # The Zarith tables of the reference (data-encoding-reference.md §2.4): (value, hex).

@@ -49,9 +49,9 @@ EXAMPLES = 10
 MAX_POSITIONS = 150
 """The most positions a value tested may have in its JSON form: each change
 is read (or written) as a whole document, so a value costs the square of its
-size. Only the schemas of ``rpc.binary_schema``, ``rpc.schemas`` and
-``rpc.service`` draw larger ones (up to 635 positions), made of the parts
-their smaller values have too."""
+size. Only the schemas of ``rpc.binary_schema``, ``rpc.schemas``,
+``rpc.service`` and their 1.0 twins draw larger ones (up to about 900
+positions), made of the parts their smaller values have too."""
 
 
 @cache

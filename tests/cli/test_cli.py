@@ -19,8 +19,9 @@ from cli_runner import Run
 from data_encoding import DataEncodingError
 from data_encoding.cli import main
 from data_encoding.cli.output import error_text
-from data_encoding.jsonvalue import loads
+from data_encoding.jsonvalue import dumps, loads
 from data_encoding.node import registry
+from golden import VECTORS, one_zero_words
 
 IDS = registry.ids()
 BINARY_IDS = [i for i in IDS if registry.find(i).samples["valid"][0].get("hex") is not None]
@@ -752,6 +753,21 @@ def test_the_installed_console_script_runs_in_a_pipe() -> None:
         "error: unexpected_tag at $ (byte 4): unexpected tag 255 for union process_state "
         "(known tags: [0, 1, 2, 3])\n"
     )
+
+
+def test_a_real_answer_goes_through_a_pipe_of_the_installed_command() -> None:
+    """``data-encoding encode ID @answer | data-encoding decode ID``: two processes, one pipe."""
+    answer = VECTORS / "describe-mempool-2022.json"
+    command: list[str | Path] = [_installed(), "encode", "rpc.service_tree_v1", f"@{answer}"]
+    with subprocess.Popen(command, stdout=subprocess.PIPE) as encode:
+        done = subprocess.run(
+            [_installed(), "decode", "rpc.service_tree_v1"],
+            stdin=encode.stdout,
+            capture_output=True,
+            check=False,
+        )
+    assert (encode.returncode, done.returncode, done.stderr) == (0, 0, b"")
+    assert done.stdout.decode() == dumps(one_zero_words(loads(answer.read_text()))) + "\n"
 
 
 def test_python_dash_m_runs_the_command() -> None:

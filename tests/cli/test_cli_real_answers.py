@@ -1,5 +1,7 @@
 """Real ``/describe`` answers read from files through the command line, and
-printed back as they were sent, repeated members included (issue 28)."""
+printed back as they were sent, repeated members included (issue 28); those
+in 1.0's words go through ``rpc.service_tree_v1``, whose bytes print back in
+1.0's (``"Fixed"`` sizes), and the legacy tree refuses them naming it."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import pytest
 
 from data_encoding.cli import main
 from data_encoding.jsonvalue import dumps, loads
+from golden import one_zero_words
 
 VECTORS = Path(__file__).parent.parent / "vectors"
 
@@ -16,6 +19,8 @@ TREES = {
     "describe-mempool-2021.json": "rpc.service_tree",
     "describe-mempool-alpha-2022-01-24.json": "rpc.service_tree",  # "kind" twice
     "describe-mempool-ithaca-2022-06-09.json": "rpc.service_tree",
+    "describe-mempool-2022.json": "rpc.service_tree_v1",  # exactly limits, "kind" twice
+    "describe-mempool-alpha-2022-06-02.json": "rpc.service_tree_v1",
 }
 """The answers, and the service tree of their schemas' dialect."""
 
@@ -30,4 +35,19 @@ def test_an_answer_from_a_file_goes_to_bytes_and_back_as_sent(
     assert main(["decode", tree, hexa]) == 0
     printed = capsysbinary.readouterr()
     assert printed.err == b""
-    assert printed.out.decode() == dumps(loads(path.read_text())) + "\n"
+    answer = loads(path.read_text())
+    sent = answer if tree == "rpc.service_tree" else one_zero_words(answer)
+    assert printed.out.decode() == dumps(sent) + "\n"
+
+
+def test_an_answer_the_legacy_tree_cannot_state_is_refused_naming_the_tree_to_use(
+    capsysbinary: pytest.CaptureFixture[bytes],
+) -> None:
+    assert main(["encode", "rpc.service_tree", f"@{VECTORS / 'describe-mempool-2022.json'}"]) == 1
+    printed = capsysbinary.readouterr()
+    assert printed.out == b""
+    assert printed.err.decode() == (
+        "error: not_in_dialect at $.static.subdirs.suffixes[2].tree.static.get_service.output"
+        ".binary_schema.fields[18].encoding.cases[17].fields[1].layout: the legacy schema "
+        "dialect cannot state an exact sequence length: use rpc.service_tree_v1\n"
+    )

@@ -58,28 +58,33 @@ DEEP = 100_000
 LEGAL = 300
 """Levels of the document that decodes with the limit raised (to ``RAISED``)."""
 
+# a service tree whose subdirectory holds a service tree
+_TREE_IN_TREE: JsonValue = {
+    "static": {"subdirs": {"suffixes": [{"name": "a", "tree": {"static": {}}}]}}
+}
+# a field whose layout is a sequence of sequences of booleans (words both dialects share)
+_SEQ_IN_SEQ: JsonValue = {
+    "toplevel": {
+        "fields": [
+            {
+                "name": "x",
+                "layout": {
+                    "kind": "Seq",
+                    "layout": {"kind": "Seq", "layout": {"kind": "Bool"}},
+                },
+                "data_kind": {"kind": "Variable"},
+                "kind": "named",
+            }
+        ]
+    },
+    "fields": [],
+}
+
 NESTING: dict[str, JsonValue] = {
-    # a service tree whose subdirectory holds a service tree
-    "rpc.service_tree": {
-        "static": {"subdirs": {"suffixes": [{"name": "a", "tree": {"static": {}}}]}}
-    },
-    # a field whose layout is a sequence of sequences of booleans
-    "rpc.binary_schema": {
-        "toplevel": {
-            "fields": [
-                {
-                    "name": "x",
-                    "layout": {
-                        "kind": "Seq",
-                        "layout": {"kind": "Seq", "layout": {"kind": "Bool"}},
-                    },
-                    "data_kind": {"kind": "Variable"},
-                    "kind": "named",
-                }
-            ]
-        },
-        "fields": [],
-    },
+    "rpc.service_tree": _TREE_IN_TREE,
+    "rpc.service_tree_v1": _TREE_IN_TREE,
+    "rpc.binary_schema": _SEQ_IN_SEQ,
+    "rpc.binary_schema_v1": _SEQ_IN_SEQ,
 }
 """Small documents in which a recursive encoding of the id holds itself."""
 
@@ -176,12 +181,17 @@ def test_every_id_that_nests_has_its_templates() -> None:
         "chain.invalid_block-json",
         "chain.invalid_blocks-json",
         "rpc.binary_schema-mu",
+        "rpc.binary_schema_v1-mu",
         "rpc.error-json",
         "rpc.errors-json",
         "rpc.schemas-json",
+        "rpc.schemas_v1-json",
         "rpc.service-json",
         "rpc.service_tree-json",
         "rpc.service_tree-mu",
+        "rpc.service_tree_v1-json",
+        "rpc.service_tree_v1-mu",
+        "rpc.service_v1-json",
     ]
 
 

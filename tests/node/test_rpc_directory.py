@@ -16,7 +16,6 @@ from data_encoding import DefinitionError, empty
 from data_encoding.node import PublicKeyHash, output_family, public_key_hash, rpc, set_output_family
 from data_encoding.node.catalogue.discovery import SERVICE_TREE
 from data_encoding.node.hashes import BlockHash, ChainId
-from golden import VECTORS
 
 ROOT = Path(__file__).resolve().parents[2]
 SEED = (ROOT / "seeds" / "node-interface.txt").read_text()
@@ -98,15 +97,6 @@ def test_query_arguments_are_typed() -> None:
     with pytest.raises(rpc.ArgError, match="duplicate"):
         blocks.query.parse("length=1&length=2")
     assert blocks.query.print({"length": 3}) == "length=3"
-
-
-def test_the_real_nodes_describe_prints_back_identically() -> None:
-    text = (VECTORS / "describe-mempool-2021.json").read_text()
-    tree = SERVICE_TREE.from_json(json.loads(text))
-    assert json.dumps(SERVICE_TREE.to_json(tree), indent=1) == json.dumps(
-        json.loads(text), indent=1
-    )
-    assert SERVICE_TREE.to_json(SERVICE_TREE.decode(SERVICE_TREE.encode(tree))) == json.loads(text)
 
 
 # ------------------------------------------------------------------ building a directory

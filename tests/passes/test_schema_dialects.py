@@ -25,7 +25,6 @@ from typing import Any
 import pytest
 
 from data_encoding import EncodeError, binary_schema, binary_schema_v1
-from data_encoding.node.catalogue.discovery import SERVICE_TREE
 from golden import VECTORS, expect_tests, ordered_json
 
 ONE_ZERO = {
@@ -111,30 +110,6 @@ def _binary_schemas(tree: Any) -> list[Any]:
 
 def _answer(year: int) -> Any:
     return json.loads((VECTORS / f"describe-mempool-{year}.json").read_text())
-
-
-def test_the_2022_answer_prints_back_identically() -> None:
-    """0.5.3's mixed words (``"Float"`` beside ``length_limit``) survive a JSON round trip."""
-    answer = _answer(2022)
-    text = json.dumps(answer, indent=1)
-    assert text.count('"length_limit"') == 2 and text.count('"Float"') == 290
-    assert json.dumps(SERVICE_TREE.to_json(SERVICE_TREE.from_json(answer)), indent=1) == text
-
-
-def test_the_2022_answer_has_no_legacy_binary_form() -> None:
-    """Its two ``exactly`` limits cannot be stated: a clear error, not a silent change."""
-    tree = SERVICE_TREE.from_json(_answer(2022))
-    with pytest.raises(EncodeError) as caught:
-        SERVICE_TREE.encode(tree)
-    assert caught.value.code == "not_in_dialect"
-    assert caught.value.message == (
-        "the legacy schema dialect cannot state an exact sequence length: use binary_schema_v1"
-    )
-    # the first exact limit, in the pending operations' output schema
-    assert caught.value.path == (
-        *("static", "subdirs", "suffixes", 2, "tree", "static", "get_service", "output"),
-        *("binary_schema", "fields", 18, "encoding", "cases", 17, "fields", 1, "layout"),
-    )
 
 
 @pytest.mark.parametrize("year", [2021, 2022])

@@ -60,13 +60,34 @@ def check_cover(e: Encoding[Any], data: bytes) -> Sliced:
     return sliced
 
 
+def _put(json: JsonValue, path: tuple[PathStep, ...], leaf: JsonValue) -> JsonValue:
+    """A copy of ``json`` with ``leaf`` at ``path``, the objects on the way
+    made when missing."""
+    if not path:
+        return leaf
+    step, rest = path[0], path[1:]
+    if isinstance(step, int):
+        assert isinstance(json, list), (json, step)
+        return [_put(x, rest, leaf) if i == step else x for i, x in enumerate(json)]
+    members = dict(json) if isinstance(json, dict) else {}
+    members[step] = _put(members.get(step), rest, leaf)
+    return members
+
+
 def check_json(e: Encoding[Any], data: bytes, sliced: Sliced) -> None:
-    """Each leaf's JSON is the decoded value's JSON at the leaf's path."""
+    """Each leaf's JSON is the decoded value's JSON at the leaf's path; where
+    the JSON has no member there (a ``dft`` field at its default, which JSON
+    leaves out), the JSON with the leaf's put in reads to the same bytes."""
     whole = e.to_json(e.decode(data))
     for s in sliced.slices:
         if s.role == "value":
             assert s.encoding is not None
-            assert s.encoding.to_json(s.value) == _at(whole, s.path), s
+            leaf = s.encoding.to_json(s.value)
+            found = _at(whole, s.path)
+            if found is _ABSENT:
+                assert e.encode(e.from_json(_put(whole, s.path, leaf))) == data, s
+            else:
+                assert leaf == found, s
 
 
 def check_failure(e: Encoding[Any], data: bytes) -> None:

@@ -39,7 +39,9 @@ a part read from bytes prints in the words of the dialect that read it, and
 a value the legacy binary form cannot state (a little-endian integer, an
 ``exactly``-limited sequence, an ``N`` header) is an
 :class:`~data_encoding.EncodeError` (``not_in_dialect``) there, never a
-silent change.
+silent change; it names the encoding that states it: ``binary_schema_v1``,
+or, for a legacy schema inside another encoding
+(:func:`legacy_binary_schema`), that encoding's 1.0 twin.
 
 >>> from data_encoding import uint8
 >>> binary_schema.to_json(uint8.describe())["toplevel"]["fields"][0]["data_kind"]
@@ -254,7 +256,8 @@ class BinarySchema:
 # JSON-only cases: reading JSON, each takes what is spelled its way; writing
 # JSON, each prints the parts read its way; writing binary, they are
 # skipped, and the dialect's own case writes every value or names what it
-# cannot state.
+# cannot state, and the encoding that states it: the ``twin`` the legacy
+# forms are built with.
 
 # JSON member names that differ from the dataclass attribute names
 _ATTRIBUTE = {"data_kind": "kind", "max_length": "limit"}
@@ -280,30 +283,46 @@ def _writes(cls: type[Any], tag: int | None, spelling: Dialect | None) -> Callab
     return read_so
 
 
+_Refusal = Callable[[Any], None]
+"""A check of what a spelling can state: it raises ``not_in_dialect`` for a
+value it cannot (see :func:`_refusal`)."""
+
+
+def _refusal(twin: str, cannot_state: Callable[[Any], str | None]) -> _Refusal:
+    """The check of a legacy form: ``cannot_state(v)`` names what the legacy
+    words cannot state about ``v``, if anything; the error names ``twin``, the
+    encoding to use instead."""
+
+    def refuse(v: Any) -> None:
+        reason = cannot_state(v)
+        if reason is not None:
+            raise EncodeError(
+                "not_in_dialect", f"the legacy schema dialect cannot state {reason}: use {twin}"
+            )
+
+    return refuse
+
+
 def _variant(
     tag: int | None,
     cls: type,
     word: str,
     *fields: Field,
-    refuse: Callable[[Any], str | None] | None = None,
+    refuse: _Refusal | None = None,
     spelling: Dialect | None = None,
 ) -> UnionCase:
     """A union case for ``cls``: a record of ``fields`` whose ``"kind"`` member is ``word``.
 
-    ``refuse(v)`` names what this spelling cannot state about ``v``, if
-    anything. ``spelling`` is the dialect whose words ``fields`` are, for a
-    ``cls`` that remembers them; ``tag=None`` makes the case JSON-only, printing
-    the values read in those words.
+    ``refuse(v)`` raises for a ``v`` this spelling cannot state. ``spelling``
+    is the dialect whose words ``fields`` are, for a ``cls`` that remembers
+    them; ``tag=None`` makes the case JSON-only, printing the values read in
+    those words.
     """
     members = [(f.name, _ATTRIBUTE.get(f.name, f.name)) for f in fields if f.name != "kind"]
 
     def to_wire(v: Any) -> dict[str, Any]:
-        reason = refuse(v) if refuse is not None else None
-        if reason is not None:
-            raise EncodeError(
-                "not_in_dialect",
-                f"the legacy schema dialect cannot state {reason}: use binary_schema_v1",
-            )
+        if refuse is not None:
+            refuse(v)
         wire = {name: _wire_value(getattr(v, attr)) for name, attr in members}
         wire["kind"] = word
         return wire
@@ -357,7 +376,7 @@ def _little_endian(v: Int | RangedInt) -> str | None:
     return "a little-endian integer" if v.endianness == "Little" else None
 
 
-def _int_case(modern: bool, tag: int | None) -> UnionCase:
+def _int_case(modern: bool, tag: int | None, twin: str) -> UnionCase:
     endian = (dft("endianness", _ENDIANNESS, "Big"),) if modern else ()
     return _variant(
         tag,
@@ -366,12 +385,12 @@ def _int_case(modern: bool, tag: int | None) -> UnionCase:
         req("size", _INTEGER_EXTENDED),
         *endian,
         req("kind", constant("Int")),
-        refuse=None if modern else _little_endian,
+        refuse=None if modern else _refusal(twin, _little_endian),
         spelling=_dialect(modern),
     )
 
 
-def _ranged_int_case(modern: bool, tag: int | None) -> UnionCase:
+def _ranged_int_case(modern: bool, tag: int | None, twin: str) -> UnionCase:
     endian = (dft("endianness", _ENDIANNESS, "Big"),) if modern else ()
     return _variant(
         tag,
@@ -381,7 +400,7 @@ def _ranged_int_case(modern: bool, tag: int | None) -> UnionCase:
         *endian,
         req("max", int31),
         req("kind", constant("RangedInt")),
-        refuse=None if modern else _little_endian,
+        refuse=None if modern else _refusal(twin, _little_endian),
         spelling=_dialect(modern),
     )
 
@@ -419,7 +438,7 @@ _LENGTH_LIMIT = union(
 """1.0's sequence limit; values ``None`` or ``(n, exact)``."""
 
 
-def _seq_case(modern: bool, layout: Encoding[Any], tag: int | None) -> UnionCase:
+def _seq_case(modern: bool, layout: Encoding[Any], tag: int | None, twin: str) -> UnionCase:
     kind = req("kind", constant("Seq"))
     if not modern:
         return _variant(
@@ -429,7 +448,7 @@ def _seq_case(modern: bool, layout: Encoding[Any], tag: int | None) -> UnionCase
             req("layout", layout),
             kind,
             opt("max_length", int31),
-            refuse=lambda v: "an exact sequence length" if v.exact else None,
+            refuse=_refusal(twin, lambda v: "an exact sequence length" if v.exact else None),
             spelling="legacy",
         )
     fields = obj(req("layout", layout), kind, dft("length_limit", _LENGTH_LIMIT, None))
@@ -446,26 +465,26 @@ def _seq_case(modern: bool, layout: Encoding[Any], tag: int | None) -> UnionCase
     return case(tag, "Seq", conv(to_wire, of_wire, fields), _writes(Seq, tag, "1.0"))
 
 
-def _layout_encoding(modern: bool) -> Encoding[Layout]:
+def _layout_encoding(modern: bool, twin: str) -> Encoding[Layout]:
     def word(tag: int, cls: type, kind: str) -> UnionCase:
         return _variant(tag, cls, kind, req("kind", constant(kind)))
 
     def body(layout: Encoding[Any]) -> Encoding[Any]:
         # the other dialect's words, JSON only (legacy's integers read as 1.0's do)
-        other = [_seq_case(False, layout, None)]
+        other = [_seq_case(False, layout, None, twin)]
         if not modern:
             other = [
-                _int_case(True, None),
-                _ranged_int_case(True, None),
-                _seq_case(True, layout, None),
+                _int_case(True, None, twin),
+                _ranged_int_case(True, None, twin),
+                _seq_case(True, layout, None, twin),
             ]
         return union(
             [
                 *other,
                 word(0, ZeroWidth, "Zero_width"),
-                _int_case(modern, 1),
+                _int_case(modern, 1, twin),
                 word(2, Bool, "Bool"),
-                _ranged_int_case(modern, 3),
+                _ranged_int_case(modern, 3, twin),
                 _variant(
                     4,
                     RangedFloat,
@@ -485,7 +504,7 @@ def _layout_encoding(modern: bool) -> Encoding[Layout]:
                     req("reference", string),
                     req("kind", constant("Enum")),
                 ),
-                _seq_case(modern, layout, 9),
+                _seq_case(modern, layout, 9, twin),
                 _variant(10, Ref, "Ref", req("name", string), req("kind", constant("Ref"))),
                 word(11, Padding, "Padding"),
             ]
@@ -524,7 +543,7 @@ def _sized_cases(
     ]
 
 
-def _dyn_case(modern: bool, tag: int | None) -> UnionCase:
+def _dyn_case(modern: bool, tag: int | None, twin: str) -> UnionCase:
     headers = ["N", "Uint30", "Uint16", "Uint8"] if modern else ["Uint30", "Uint16", "Uint8"]
     return _variant(
         tag,
@@ -534,24 +553,26 @@ def _dyn_case(modern: bool, tag: int | None) -> UnionCase:
         opt("name", string),
         req("num_fields", int31),
         req("size", string_enum(headers)),
-        refuse=None if modern else lambda v: "an N size header" if v.size == "N" else None,
+        refuse=None
+        if modern
+        else _refusal(twin, lambda v: "an N size header" if v.size == "N" else None),
         spelling=_dialect(modern),
     )
 
 
-def _field_encoding(modern: bool) -> Encoding[FieldDescr]:
-    layout = dynamic_size(_layout_encoding(modern))
+def _field_encoding(modern: bool, twin: str) -> Encoding[FieldDescr]:
+    layout = dynamic_size(_layout_encoding(modern, twin))
     # the other dialect's words, JSON only (legacy's headers read as 1.0's do)
     other = _sized_cases(not modern, layout, _kind_encoding(not modern), None)
     if not modern:
-        other.append(_dyn_case(True, None))
+        other.append(_dyn_case(True, None, twin))
     return def_(
         "schema.field",
         union(
             [
                 *other,
                 *_sized_cases(modern, layout, _own_kind(modern), (0, 1)),
-                _dyn_case(modern, 2),
+                _dyn_case(modern, 2, twin),
                 _variant(
                     3,
                     OptionalField,
@@ -586,8 +607,8 @@ def _cases_case(
     )
 
 
-def _toplevel_encoding(modern: bool) -> Encoding[Toplevel]:
-    fields = list_(dynamic_size(_field_encoding(modern)))
+def _toplevel_encoding(modern: bool, twin: str) -> Encoding[Toplevel]:
+    fields = list_(dynamic_size(_field_encoding(modern, twin)))
     case_encoding = def_(
         "union case",
         conv(
@@ -626,8 +647,8 @@ def _toplevel_encoding(modern: bool) -> Encoding[Toplevel]:
     )
 
 
-def _schema_encoding(modern: bool) -> Encoding[BinarySchema]:
-    toplevel = _toplevel_encoding(modern)
+def _schema_encoding(modern: bool, twin: str) -> Encoding[BinarySchema]:
+    toplevel = _toplevel_encoding(modern, twin)
     description = conv(
         lambda d: {"title": d.title, "description": d.description},
         lambda d: Description(d["title"], d["description"]),
@@ -645,10 +666,18 @@ def _schema_encoding(modern: bool) -> Encoding[BinarySchema]:
     )
 
 
-binary_schema: Encoding[BinarySchema] = _schema_encoding(modern=False)
+def legacy_binary_schema(twin: str) -> Encoding[BinarySchema]:
+    """The binary schema in the legacy dialect, as :data:`binary_schema`, for an
+    encoding that holds it: what it cannot state is refused (``not_in_dialect``)
+    naming ``twin``, the name of that encoding's 1.0 twin (the service tree's
+    is ``rpc.service_tree_v1``)."""
+    return _schema_encoding(modern=False, twin=twin)
+
+
+binary_schema: Encoding[BinarySchema] = legacy_binary_schema("binary_schema_v1")
 """The binary schema in the legacy dialect the seed's node publishes (reads both)."""
 
-binary_schema_v1: Encoding[BinarySchema] = _schema_encoding(modern=True)
+binary_schema_v1: Encoding[BinarySchema] = _schema_encoding(modern=True, twin="binary_schema_v1")
 """The binary schema in data-encoding 1.0's dialect (reads both)."""
 
 

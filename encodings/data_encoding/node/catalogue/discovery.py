@@ -19,10 +19,22 @@ in binary:
   arg}`` (0), ``{"optional": arg}`` (1), ``{"flag": {}}`` (2) or
   ``{"multi": arg}`` (3);
 * ``input``/``output``/``error`` are ``{json_schema, binary_schema}``: any
-  JSON, and the :data:`~data_encoding.binary_schema` encoding's value.
+  JSON, and a binary schema.
 
 Values are plain dicts (typed below), except binary schemas, which are
 :class:`~data_encoding.BinarySchema` values.
+
+The tree is built twice, by one construction over a binary schema encoding:
+:data:`SERVICE_TREE` (``rpc.service_tree``) over the legacy dialect the
+seed's node speaks, and :data:`SERVICE_TREE_V1` (``rpc.service_tree_v1``) over
+data-encoding 1.0's (:data:`~data_encoding.binary_schema_v1`), for the answers
+of newer nodes: their ``exactly`` limits, little-endian integers and ``N``
+size headers have no legacy binary form. Both read every spelling and print
+each schema back in its words (see :mod:`data_encoding.passes.schema`). The
+parts that hold a schema have their twins too (``rpc.service`` and
+``rpc.service_v1``, ``rpc.schemas`` and ``rpc.schemas_v1``); each legacy one
+refuses what its dialect cannot state naming its own twin
+(``not_in_dialect``: "... use rpc.service_tree_v1").
 
 >>> SERVICE_TREE.to_json({"dynamic": None})
 {'dynamic': None}
@@ -35,7 +47,7 @@ from __future__ import annotations
 from typing import Any, Literal, NotRequired, TypedDict
 
 from ...jsonvalue import JsonValue
-from ...passes.schema import BinarySchema, binary_schema
+from ...passes.schema import BinarySchema, binary_schema, binary_schema_v1, legacy_binary_schema
 from ...tree.anyjson import json
 from ...tree.core import Encoding, publish
 from ...tree.primitives import constant, empty
@@ -53,8 +65,11 @@ __all__ = [
     "PATH_ITEM",
     "QUERY_ITEM",
     "SCHEMAS",
+    "SCHEMAS_V1",
     "SERVICE",
     "SERVICE_TREE",
+    "SERVICE_TREE_V1",
+    "SERVICE_V1",
     "Arg",
     "Method",
     "QueryItem",
@@ -128,7 +143,8 @@ class Schemas(TypedDict):
     binary_schema: BinarySchema
 
 
-SCHEMAS = typed(Schemas, obj(req("json_schema", json), req("binary_schema", binary_schema)))
+def _schemas(schema: Encoding[BinarySchema]) -> Encoding[Schemas]:
+    return typed(Schemas, obj(req("json_schema", json), req("binary_schema", schema)))
 
 
 class Service(TypedDict):
@@ -141,24 +157,30 @@ class Service(TypedDict):
     error: Schemas
 
 
-SERVICE = typed(
-    Service,
-    obj(
-        req("meth", METHOD),
-        req("path", list_(PATH_ITEM)),
-        opt("description", string),
-        req("query", list_(QUERY_ITEM)),
-        opt("input", SCHEMAS),
-        req("output", SCHEMAS),
-        req("error", SCHEMAS),
-    ),
-)
+def _service(schemas: Encoding[Schemas]) -> Encoding[Service]:
+    return typed(
+        Service,
+        obj(
+            req("meth", METHOD),
+            req("path", list_(PATH_ITEM)),
+            opt("description", string),
+            req("query", list_(QUERY_ITEM)),
+            opt("input", schemas),
+            req("output", schemas),
+            req("error", schemas),
+        ),
+    )
+
 
 #: a tree: {"static": StaticDirectory}, {"dynamic": str | None} or "empty"
 ServiceTree = dict[str, Any] | Literal["empty"]
 
 
-def _tree(self: Encoding[Any]) -> Encoding[Any]:
+def _service_tree(service: Encoding[Service]) -> Encoding[ServiceTree]:
+    return mu("service_tree", lambda self: _tree(self, service))
+
+
+def _tree(self: Encoding[Any], service: Encoding[Service]) -> Encoding[Any]:
     subdirs = union(
         [
             case(
@@ -174,11 +196,11 @@ def _tree(self: Encoding[Any]) -> Encoding[Any]:
         ]
     )
     static = obj(
-        opt("get_service", SERVICE),
-        opt("post_service", SERVICE),
-        opt("delete_service", SERVICE),
-        opt("put_service", SERVICE),
-        opt("patch_service", SERVICE),
+        opt("get_service", service),
+        opt("post_service", service),
+        opt("delete_service", service),
+        opt("put_service", service),
+        opt("patch_service", service),
         opt("subdirs", subdirs),
     )
     return union(
@@ -190,26 +212,53 @@ def _tree(self: Encoding[Any]) -> Encoding[Any]:
     )
 
 
-SERVICE_TREE: Encoding[ServiceTree] = mu("service_tree", _tree)
+def _legacy_schemas(twin: str) -> Encoding[Schemas]:
+    """A body's schemas in the legacy dialect, inside the encoding whose 1.0
+    twin is named ``twin`` (the schema's refusals name it)."""
+    return _schemas(legacy_binary_schema(twin))
+
+
+# Each legacy id over a schema encoding of its own, so that what it refuses
+# names its own twin (a refusal is built where the schema's part is written,
+# which knows nothing of what holds it); the 1.0 ones refuse nothing and share.
+SCHEMAS = _legacy_schemas("rpc.schemas_v1")
+SERVICE = _service(_legacy_schemas("rpc.service_v1"))
+SERVICE_TREE = _service_tree(_service(_legacy_schemas("rpc.service_tree_v1")))
+
+SCHEMAS_V1 = _schemas(binary_schema_v1)
+SERVICE_V1 = _service(SCHEMAS_V1)
+SERVICE_TREE_V1 = _service_tree(SERVICE_V1)
 
 
 # ------------------------------------------------------------------ registry
 
 _TREE = "2 Service tree"
+_DISCOVERY = "4.3 Schema discovery"
+_LEGACY = "legacy dialect"
+_V1 = "data-encoding 1.0 dialect"
 
 register(
     "rpc.service_tree",
     SERVICE_TREE,
-    "the /describe answer: a tree of services",
-    "4.3 Schema discovery",
+    f"the /describe answer: a tree of services ({_LEGACY})",
+    _DISCOVERY,
 )
-register("rpc.service", SERVICE, "one service: method, path, query, schemas", _TREE)
+register(
+    "rpc.service_tree_v1",
+    SERVICE_TREE_V1,
+    f"the /describe answer: a tree of services ({_V1})",
+    _DISCOVERY,
+)
+register("rpc.service", SERVICE, f"one service: method, path, query, schemas ({_LEGACY})", _TREE)
+register("rpc.service_v1", SERVICE_V1, f"one service: method, path, query, schemas ({_V1})", _TREE)
 register("rpc.method", METHOD, "an HTTP method (GET 0 ... PATCH 4)", _TREE)
 register("rpc.path_item", PATH_ITEM, "a path segment: static, dynamic or dynamic tail", _TREE)
 register("rpc.arg", ARG, "a path or query argument's name and description", _TREE)
 register("rpc.query_item", QUERY_ITEM, "a query argument: single, optional, flag or multi", _TREE)
-register("rpc.schemas", SCHEMAS, "a body's JSON schema and binary schema", _TREE)
-register("rpc.binary_schema", binary_schema, "a binary schema (legacy dialect)", _TREE)
+register("rpc.schemas", SCHEMAS, f"a body's JSON schema and binary schema ({_LEGACY})", _TREE)
+register("rpc.schemas_v1", SCHEMAS_V1, f"a body's JSON schema and binary schema ({_V1})", _TREE)
+register("rpc.binary_schema", binary_schema, f"a binary schema ({_LEGACY})", _TREE)
+register("rpc.binary_schema_v1", binary_schema_v1, f"a binary schema ({_V1})", _TREE)
 
 
 publish(__name__, globals())  # the encodings above pickle by reference
