@@ -106,27 +106,31 @@ def test_a_missing_file_is_a_usage_error(run: Run, tmp_path: Path) -> None:
 # ------------------------------------------------------------------- list
 
 
-def test_list_shows_every_id_with_its_section_and_description(run: Run) -> None:
+def test_list_shows_every_id_with_its_section_description_and_constant(run: Run) -> None:
     r = run("list")
     assert (r.status, r.err) == (0, "")
     lines = r.text.splitlines()
     assert [line.split()[0] for line in lines] == IDS
-    assert lines[IDS.index("chain.checkpoint")] == (
-        "chain.checkpoint           2 Checkpoint            a chain's checkpoint and history mode"
+    assert [line.split()[-1] for line in lines] == [registry.find(i).constant for i in IDS]
+    assert lines[IDS.index("chain.checkpoint")].startswith(
+        "chain.checkpoint           2 Checkpoint            a chain's checkpoint and history mode "
+    )
+    assert lines[IDS.index("chain.checkpoint")].endswith(
+        "  data_encoding.node.catalogue.chains.CHECKPOINT"
     )
 
 
 def test_list_filters_by_a_part_of_the_id_or_a_glob(run: Run) -> None:
-    assert run("list", "chain.").text == (
-        "chain.block_metadata  2 Block metadata        "
-        "a block's metadata (three fields typed, the rest kept)\n"
-        "chain.blocks          4.2 Chains              "
-        "lists of block hashes, one per requested head\n"
-        "chain.checkpoint      2 Checkpoint            a chain's checkpoint and history mode\n"
-        "chain.history_mode    2 Checkpoint            archive, full or rolling\n"
-        "chain.invalid_block   2 Invalid block record  a block recorded as invalid\n"
-        "chain.invalid_blocks  4.2 Chains              a list of invalid block records\n"
+    assert run("list", "chain.invalid*").text == (
+        "chain.invalid_block   2 Invalid block record  a block recorded as invalid      "
+        "data_encoding.node.catalogue.chains.INVALID_BLOCK\n"
+        "chain.invalid_blocks  4.2 Chains              a list of invalid block records  "
+        "data_encoding.node.catalogue.chains.INVALID_BLOCKS\n"
     )
+    assert [line.split()[0] for line in run("list", "chain.").text.splitlines()] == [
+        "chain.block_metadata", "chain.blocks", "chain.checkpoint", "chain.history_mode",
+        "chain.invalid_block", "chain.invalid_blocks",
+    ]  # fmt: skip
     assert [line.split()[0] for line in run("list", "*hash").text.splitlines()] == [
         "block_hash", "context_hash", "operation_list_list_hash", "protocol_hash",
         "signature.public_key_hash",
@@ -137,11 +141,14 @@ def test_list_in_json(run: Run) -> None:
     r = run("list", "admin.start_*", "--json")
     assert r.text == (
         '[{"id":"admin.start_accuser","section":"4.1 Administration",'
-        '"description":"the body of daemons/start_accuser"},'
+        '"description":"the body of daemons/start_accuser",'
+        '"constant":"data_encoding.node.catalogue.admin.START_ACCUSER"},'
         '{"id":"admin.start_baker","section":"4.1 Administration",'
-        '"description":"the body of daemons/start_baker"},'
+        '"description":"the body of daemons/start_baker",'
+        '"constant":"data_encoding.node.catalogue.admin.START_BAKER"},'
         '{"id":"admin.start_endorser","section":"4.1 Administration",'
-        '"description":"the body of daemons/start_endorser"}]\n'
+        '"description":"the body of daemons/start_endorser",'
+        '"constant":"data_encoding.node.catalogue.admin.START_ENDORSER"}]\n'
     )
     listed = json.loads(run("list", "--json").text)
     assert [e["id"] for e in listed] == IDS
@@ -160,7 +167,8 @@ def test_json_is_indented_on_a_terminal(run: Run, monkeypatch: pytest.MonkeyPatc
         "  {\n"
         '    "id": "chain.history_mode",\n'
         '    "section": "2 Checkpoint",\n'
-        '    "description": "archive, full or rolling"\n'
+        '    "description": "archive, full or rolling",\n'
+        '    "constant": "data_encoding.node.catalogue.chains.HISTORY_MODE"\n'
         "  }\n"
         "]\n"
     )
@@ -175,9 +183,13 @@ def test_json_is_indented_on_a_terminal(run: Run, monkeypatch: pytest.MonkeyPatc
 def test_describe_prints_the_tables_by_default(run: Run) -> None:
     r = run("describe", "chain.history_mode")
     assert (r.status, r.err) == (0, "")
-    expected = registry.find("chain.history_mode").encoding.table().rstrip("\n") + "\n"
+    table = registry.find("chain.history_mode").encoding.table().rstrip("\n") + "\n"
+    expected = (
+        "chain.history_mode (2 Checkpoint): archive, full or rolling\n"
+        "from data_encoding.node.catalogue.chains import HISTORY_MODE\n\n" + table
+    )
     assert r.text == expected
-    assert r.text.startswith(
+    assert table.startswith(
         "+-----------------+--------+----------+\n| Name            | Size   | Contents |\n"
     )
     assert run("describe", "chain.history_mode", "--table").text == expected
@@ -215,8 +227,14 @@ def test_describe_takes_one_form(run: Run) -> None:
 
 @pytest.mark.parametrize("id", IDS)
 def test_describe_every_id(run: Run, id: str) -> None:
-    e = registry.find(id).encoding
-    assert run("describe", id).text == e.table().rstrip("\n") + "\n"
+    entry = registry.find(id)
+    e = entry.encoding
+    module, name = entry.constant.rsplit(".", 1)
+    assert run("describe", id).text == (
+        f"{id} ({entry.section}): {entry.description}\nfrom {module} import {name}\n\n"
+        + e.table().rstrip("\n")
+        + "\n"
+    )
     schema = json.loads(run("describe", id, "--json-schema", "--dialect", "modern").text)
     assert schema == e.json_schema("1.0")
     binary = run("describe", id, "--binary-schema")

@@ -43,21 +43,32 @@ def matching(pattern: str | None) -> list[registry.Entry]:
 
 
 def list_ids(args: Namespace) -> int:
-    """Every id (or those matching the pattern) with its seed section and description."""
+    """Every id (or those matching the pattern) with its seed section, its
+    description and the typed constant that holds its encoding."""
     found = matching(args.pattern)
     if not found:  # nothing found, as grep says it: not a usage error
         print_error(f"no id matches {args.pattern!r} (data-encoding list shows them all)")
         return BAD_DATA
     if args.json:
         rows: JsonValue = [
-            {"id": e.id, "section": e.section, "description": e.description} for e in found
+            {
+                "id": e.id,
+                "section": e.section,
+                "description": e.description,
+                "constant": e.constant,
+            }
+            for e in found
         ]
         print_json(rows, args.compact)
         return OK
     id_width = max(len(e.id) for e in found)
     section_width = max(len(e.section) for e in found)
+    description_width = max(len(e.description) for e in found)
     for e in found:
-        write_line(f"{e.id:<{id_width}}  {e.section:<{section_width}}  {e.description}")
+        write_line(
+            f"{e.id:<{id_width}}  {e.section:<{section_width}}  "
+            f"{e.description:<{description_width}}  {e.constant}"
+        )
     return OK
 
 
@@ -70,7 +81,9 @@ def binary_schema_json(e: Encoding[Any], dialect: Dialect) -> JsonValue:
 
 
 def describe(args: Namespace) -> int:
-    """The layout tables (by default), the binary schema or the JSON Schema of an id."""
+    """The layout tables (by default, under a line that says what the id is
+    and where its typed constant is), the binary schema or the JSON Schema of
+    an id."""
     e = encoding_of(args.id)
     dialect = DIALECTS[args.dialect]
     if args.binary_schema:
@@ -78,6 +91,10 @@ def describe(args: Namespace) -> int:
     elif args.json_schema:
         print_json(e.json_schema(dialect), args.compact)
     else:
+        entry = registry.find(args.id)
+        module, name = entry.constant.rsplit(".", 1)
+        write_line(f"{entry.id} ({entry.section}): {entry.description}")
+        write_line(f"from {module} import {name}\n")
         # the tables end with blank lines (between sections): one newline is enough
         write_line(e.table(dialect).rstrip("\n"))
     return OK
