@@ -29,8 +29,9 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+# -rs: a line per reason a test was skipped, with its count
 unit: $(STAMP)
-	$(BIN)/pytest encodings tests README.md
+	$(BIN)/pytest -rs encodings tests README.md
 
 test: lint typecheck unit
 
