@@ -14,7 +14,8 @@ Python codec of these shapes can be at best.
 Then the header from the node's JSON against pytezos' forger, the JSON <->
 bytes rows (``json_rows.py``) and the scaling table
 (``scaling.py``: time and peak memory from 10^4 to 10^6 records, up to a
-50 MB ``bytes_`` and a value nested 10^5 levels deep).
+50 MB ``bytes_`` and a value nested 10^5 levels deep, and the time to refuse
+one with a bad leaf at the bottom).
 
 Peers (``construct``, ``pytezos``) are optional (``pip install -e .[bench]``);
 a row whose peer is missing says so.

@@ -19,9 +19,20 @@ time and the memory per element stay flat (linear growth):
   levels (``[[...[]...]]``, 4 bytes a level), with the depth limit raised to
   fit (``set_max_depth``). Every deep call runs in a thread whose stack is
   :data:`DEEP_STACK`: on the main thread's 8 MB, CPython crashes past about
-  20 000 levels.
+  20 000 levels;
+* refusals at depth (:func:`refusals`), what an error raised at the bottom
+  costs (it once grew with the square of the depth): ``deep lists,
+  refused``, the deep lists' input with a bad leaf instead of the innermost
+  ``[]``, refused in every direction (``decode``, ``encode``, ``length``,
+  ``to_json``, ``from_json``); ``tried union, refused``, a recursive union
+  whose cases are tried at every level (a list of itself, or a float), a
+  string at the bottom; and ``plain Python, refused``, their floor: a plain
+  recursive check refusing the lists' leaf through as many frames a level
+  (:func:`plain_check`).
 
-For each size, and after checking once that ``decode(encode(v)) == v``:
+For each size, and after checking once that ``decode(encode(v)) == v`` (for
+a refusal: that it raises exactly the error expected, its path of every
+level's step included):
 
 * **time**: :func:`time.perf_counter` around one call, best of up to 20 runs,
   stopping once the runs add up to more than a second (so a size whose single
@@ -39,23 +50,26 @@ For each size, and after checking once that ``decode(encode(v)) == v``:
   value), alive when the call returns, is. A small sample runs first under a
   no-op profiler, or tracing would be far slower: see :func:`warm_line_tables`.
 
-The ``deep lists`` series is timed the same way, inside its large-stack
-thread. Its peak memory is **not** tracemalloc's (tracing deep recursion
-takes time quadratic in the depth: 13 s for 10^4 levels, 64 s for 2 x 10^4)
-but the rise of the process's **resident set size** (RSS) during one call,
-at its highest (:func:`resident_peak`): read exactly (Linux's ``VmRSS``) at
-every garbage collection, with the collector's threshold lowered so that one
-starts about every level and a half, in a fresh process that has built the
-input, compiled the codec on a tiny value and filled the allocator's free
-blocks (:func:`deep_peak_here`); the largest of :data:`DEEP_PEAK_RUNS`
-processes (:func:`deep_peak`). As with tracemalloc, the input is not counted
-and the result (the bytes, or the D nested lists) is. Unlike tracemalloc,
-this counts everything the call makes resident: the thread's C stack (about
-370 bytes a level) and the Python frames of the recursion, which tracemalloc
-does not see, and whole pages rather than the bytes asked for. It misses the
-few KB of stack, frames and free blocks that the call finds already resident
-(the 10^3-level figures come out up to 2% below the 10^5 ones); the readings
-add a few KB of their own. The table marks these figures "(RSS)".
+The ``deep lists`` series and the refusals are timed the same way, inside a
+large-stack thread; a timed refusal reads its error's path (built when read,
+as by a caller that reports the error). The refusals' peak memory is not
+measured (the tables show "—"). The ``deep lists``' is **not** tracemalloc's
+(tracing deep recursion takes time quadratic in the depth: 13 s for 10^4
+levels, 64 s for 2 x 10^4) but the rise of the process's **resident set
+size** (RSS) during one call, at its highest (:func:`resident_peak`): read
+exactly (Linux's ``VmRSS``) at every garbage collection, with the
+collector's threshold lowered so that one starts about every level and a
+half, in a fresh process that has built the input, compiled the codec on a
+tiny value and filled the allocator's free blocks (:func:`deep_peak_here`);
+the largest of :data:`DEEP_PEAK_RUNS` processes (:func:`deep_peak`). As with
+tracemalloc, the input is not counted and the result (the bytes, or the D
+nested lists) is. Unlike tracemalloc, this counts everything the call makes
+resident: the thread's C stack (about 370 bytes a level) and the Python
+frames of the recursion, which tracemalloc does not see, and whole pages
+rather than the bytes asked for. It misses the few KB of stack, frames and
+free blocks that the call finds already resident (the 10^3-level figures
+come out up to 2% below the 10^5 ones); the readings add a few KB of their
+own. The table marks these figures "(RSS)".
 
 Per size the table gives the time in ms, the time per element (µs per
 record or per level, or ms per MB of input), the peak in MB and per element
@@ -66,12 +80,15 @@ the smallest: about 1 means linear.
     python benchmarks/scaling.py          # FULL_SIZES: up to 10^6 records, 50 MB,
                                           # 1 MB numbers, 10^5 levels
     python benchmarks/scaling.py --quick  # QUICK_SIZES: a few seconds
+    python benchmarks/scaling.py --refusals  # only the refusals at depth, to 10^5
+                                             # levels (with --quick: QUICK_SIZES')
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import math
 import os
 import random
 import struct
@@ -108,14 +125,22 @@ __all__ = [
     "FULL_SIZES",
     "HAND_WRITTEN",
     "MB",
+    "PLAIN",
     "QUICK_SIZES",
-    "Point",
+    "REFUSED",
     "RSS_NOTE",
+    "TRIED",
+    "PlainRefusal",
+    "Point",
+    "Refusal",
+    "Refused",
     "Sizes",
     "deep_peak",
     "deep_peak_here",
     "measure",
     "measure_deep",
+    "measure_refusals",
+    "refusals",
     "resident_peak",
     "scaling",
     "scaling_table",
@@ -128,20 +153,25 @@ MB = 1_000_000
 
 class Sizes(NamedTuple):
     """Numbers of records; sizes in bytes of the ``bytes_`` values and of the
-    encoded Zarith numbers; levels of the ``deep lists`` (none by default)."""
+    encoded Zarith numbers; levels of the ``deep lists``, and of the deep
+    values refused (none by default)."""
 
     records: tuple[int, ...]
     bytes_: tuple[int, ...]
     numbers: tuple[int, ...]
     depths: tuple[int, ...] = ()
+    refusals: tuple[int, ...] = ()
 
 
-QUICK_SIZES = Sizes((10**3, 10**4), (MB // 2, MB), (MB // 64, MB // 16), (10**3, 10**4))
+QUICK_SIZES = Sizes(
+    (10**3, 10**4), (MB // 2, MB), (MB // 64, MB // 16), (10**3, 10**4), (10**2, 10**3)
+)
 """A smoke run of a few seconds: ``scaling_table(*QUICK_SIZES)``."""
 FULL_SIZES = Sizes(
     (10**4, 10**5, 10**6),
     (MB // 2, 5 * MB, 50 * MB),
     (MB // 16, MB // 4, MB),
+    (10**3, 10**4, 10**5),
     (10**3, 10**4, 10**5),
 )
 """The full series: ``scaling_table(*FULL_SIZES)``."""
@@ -151,6 +181,18 @@ BYTE_SERIES = frozenset({"bytes_", "n", "list_(z)"})
 
 DEEP = "deep lists"
 """The series of a recursive encoding nested as deep as its size, measured per level."""
+
+REFUSED = "deep lists, refused"
+"""The deep lists with a bad leaf at the bottom, refused in every direction."""
+
+TRIED = "tried union, refused"
+"""A recursive union whose cases are tried at every level, refused at the bottom."""
+
+PLAIN = "plain Python, refused"
+"""The floor of the refusals: a plain recursive check refusing the same leaf."""
+
+LEVEL_SERIES = frozenset({DEEP, REFUSED, TRIED, PLAIN})
+"""The series measured per level of nesting."""
 
 DEEP_STACK = 1 << 30
 """The stack of the threads that run the deep series: 1 GB of address space,
@@ -174,7 +216,7 @@ class Point:
     size: int  # records, or bytes
     seconds: float  # best run, garbage collector on
     seconds_no_gc: float  # best run, garbage collector off
-    peak: int  # bytes: see peak_source
+    peak: int | None  # bytes: see peak_source; None: not measured (the refusals)
     # "tracemalloc": peak traced bytes during one call (peak_memory);
     # "rss": rise of the resident set size during one call, at its highest
     # (deep_peak)
@@ -190,7 +232,7 @@ class Point:
         """What the size counts: "record", "level" or "MB"."""
         if not self.per_record:
             return "MB"
-        return "level" if self.series == DEEP else "record"
+        return "level" if self.series in LEVEL_SERIES else "record"
 
     @property
     def units(self) -> float:
@@ -209,8 +251,8 @@ class Point:
 
     @property
     def peak_per_element(self) -> float:
-        """Peak bytes per record, per level, or per input byte."""
-        return self.peak / self.size
+        """Peak bytes per record, per level, or per input byte (NaN if not measured)."""
+        return math.nan if self.peak is None else self.peak / self.size
 
 
 def best_time(call: Callable[[], object], gc_on: bool) -> float:
@@ -325,25 +367,35 @@ def nested_lists() -> de.Encoding[Any]:
     return de.mu("lists", lambda self: de.list_(self))
 
 
-def nested_value(depth: int) -> list[Any]:
-    """``[[...[]...]]``, ``depth`` lists deep, built from the inside out (no recursion)."""
-    value: list[Any] = []
+def nested_value(depth: int, leaf: Any = None) -> Any:
+    """``[[...[]...]]``, ``depth`` levels deep, built from the inside out (no
+    recursion); with a ``leaf``, that at the bottom instead of the innermost
+    ``[]`` (still ``depth`` levels: the leaf is the last)."""
+    value = [] if leaf is None else leaf
     for _ in range(depth - 1):
         value = [value]
     return value
 
 
-def nested_bytes(depth: int) -> bytes:
-    """The encoding of :func:`nested_value` (``depth``), written directly.
+EMPTY_LIST = bytes(4)
+"""The bytes of ``[]`` in the deep series: its size header, 0."""
 
-    Each level is its uint30 size header: the bytes of the levels inside it,
-    4 a level. Written into one buffer, one header at a time, so that
-    building it frees nothing sizeable for the measured decoding to reuse
-    (see :func:`deep_peak_here`); only the buffer itself is freed.
+
+def nested_bytes(depth: int, leaf: bytes = EMPTY_LIST) -> bytes:
+    """The encoding of :func:`nested_value` (``depth``), written directly;
+    with a ``leaf``, those bytes at the bottom instead of the innermost
+    ``[]``'s (:data:`EMPTY_LIST`).
+
+    Each level above the leaf is its uint30 size header: the bytes of the
+    levels inside it, 4 a level, and the leaf's. Written into one buffer, one
+    header at a time, so that building it frees nothing sizeable for the
+    measured decoding to reuse (see :func:`deep_peak_here`); only the buffer
+    itself is freed.
     """
-    buf = bytearray(4 * depth)
-    for i in range(depth):
-        struct.pack_into(">I", buf, 4 * i, 4 * (depth - 1 - i))
+    buf = bytearray(4 * (depth - 1) + len(leaf))
+    for i in range(depth - 1):
+        struct.pack_into(">I", buf, 4 * i, len(buf) - 4 * (i + 1))
+    buf[4 * (depth - 1) :] = leaf
     return bytes(buf)
 
 
@@ -386,6 +438,21 @@ def in_deep_thread(call: Callable[[], T]) -> T:
     return outcome[0]
 
 
+def deep_times(
+    depth: int, calls: Sequence[Callable[[], object]], check: Callable[[], None]
+) -> list[tuple[float, float]]:
+    """``check()``, then the best times of each of ``calls``, collector on
+    and off (:func:`best_time`): all in one large-stack thread
+    (:func:`in_deep_thread`), values allowed to nest ``depth`` levels."""
+
+    def check_and_time() -> list[tuple[float, float]]:
+        check()
+        return [(best_time(call, True), best_time(call, False)) for call in calls]
+
+    with depth_limit(depth):
+        return in_deep_thread(check_and_time)
+
+
 def measure_deep(depth: int) -> list[Point]:
     """The encode and decode points of the deep series at ``depth`` levels.
 
@@ -402,19 +469,181 @@ def measure_deep(depth: int) -> list[Point]:
     def decode() -> Any:
         return lists.decode(data)
 
-    calls = (("encode", encode), ("decode", decode))
-
-    def check_and_time() -> list[tuple[str, float, float]]:
+    def check() -> None:
         # comparing nested lists recurses too: here, on the large stack
         if encode() != data or decode() != value:
             raise AssertionError(f"{DEEP} at {depth}: the bytes or the decoded value differ")
-        return [(op, best_time(call, True), best_time(call, False)) for op, call in calls]
 
-    with depth_limit(depth):
-        times = in_deep_thread(check_and_time)
+    ops = ("encode", "decode")
+    times = deep_times(depth, (encode, decode), check)
     return [
         Point(DEEP, op, depth, on, off, deep_peak(op, depth), peak_source="rss")
-        for op, on, off in times
+        for op, (on, off) in zip(ops, times, strict=True)
+    ]
+
+
+def tried_lists() -> de.Encoding[Any]:
+    """The tried union's encoding: a list of itself, or a float.
+
+    Writing a value (``encode``, ``length``, ``to_json``) or reading JSON
+    (``from_json``), each level tries the cases that take its value, and
+    ranks their failures when none succeeds. Built afresh by each caller,
+    as :func:`nested_lists`.
+    """
+    return de.mu(
+        "tried",
+        lambda self: de.union([de.case(0, "list", de.list_(self)), de.case(1, "float", de.float_)]),
+    )
+
+
+Refused = tuple[type[Exception], str, tuple[str | int, ...]]
+"""What a refusal raised: the error's class, code and path."""
+
+
+class PlainRefusal(Exception):
+    """What :func:`plain_check` raises: a ``wrong_type`` at the steps it collected."""
+
+    code = "wrong_type"
+
+    def __init__(self) -> None:
+        super().__init__("not a list")
+        self.steps: list[int] = []  # innermost first, as DataEncodingError's
+
+    @property
+    def path(self) -> tuple[int, ...]:
+        return tuple(reversed(self.steps))
+
+
+def plain_check(frames: int) -> Callable[[Any], None]:
+    """What any Python code pays to refuse a leaf at the bottom: a plain
+    check that a value is nested lists, recursive, through ``frames`` Python
+    frames a level, raising :class:`PlainRefusal` at the first value that is
+    not a list, each level adding its index to the error's steps on the way
+    up.
+
+    An exception keeps the frames it went through alive (its traceback), so
+    a refusal at depth holds every level's frames until it is caught, where
+    a success frees each on return: this check's time per level grows with
+    the depth as the refusal series' do (``benchmarks/README.md``, "Issue 28:
+    refusing deep input").
+    """
+
+    def level(value: Any, more: int) -> None:
+        if more > 1:
+            return level(value, more - 1)
+        if type(value) is not list:
+            raise PlainRefusal
+        for i, element in enumerate(value):
+            try:
+                level(element, frames)
+            except PlainRefusal as err:
+                err.steps.append(i)
+                raise
+        return None
+
+    return partial(level, more=frames)
+
+
+class Refusal(NamedTuple):
+    """One direction of a refusal series: ``refuse()`` must give ``expected``."""
+
+    series: str
+    op: str
+    refuse: Callable[[], Refused | None]
+    expected: Refused
+
+
+def refusal(direction: Callable[[Any], object], given: Any) -> Callable[[], Refused | None]:
+    """A call of ``direction(given)`` that returns what it raised (None if
+    nothing), its path read: a caller that reports the error reads it, and
+    the path is built when read."""
+
+    def refuse() -> Refused | None:
+        try:
+            direction(given)
+        except (de.DataEncodingError, PlainRefusal) as err:
+            return type(err), err.code, err.path
+        return None
+
+    return refuse
+
+
+def refusals(depth: int) -> list[Refusal]:
+    """The refusal series at ``depth`` levels, each direction in turn.
+
+    Their input is the deep series' at ``depth`` levels (:func:`nested_value`,
+    :func:`nested_bytes`) with a bad leaf at the bottom instead of the
+    innermost ``[]``: in the bytes, the innermost size header says 5 bytes
+    where its frame has none left; as a value or as JSON, the number 5 for
+    the lists, the string ``"x"`` for the tried union (:func:`tried_lists`,
+    which takes a float there). Each is refused at the bottom, with the
+    index of the innermost list around the leaf, and of every list around
+    that, in its path: ``depth - 1`` steps.
+
+    Last, the floor: :func:`plain_check` of the lists' bad value through 3
+    frames a level, as many as the lists' refusals go through, and through
+    7, the tried union's (the frames a level of their tracebacks, counted
+    when this series was written).
+    """
+    lists, tried = nested_lists(), tried_lists()
+    bad_bytes = nested_bytes(depth, (5).to_bytes(4, "big"))
+    bad_value = nested_value(depth, 5)
+    no_case = nested_value(depth, "x")
+    path = (0,) * (depth - 1)
+    writing = ("encode", "length", "to_json")
+    directions: list[tuple[str, de.Encoding[Any], str, Any, Refused]] = [
+        (REFUSED, lists, "decode", bad_bytes, (de.DecodeError, "not_enough_data", path)),
+        *((REFUSED, lists, op, bad_value, (de.EncodeError, "wrong_type", path)) for op in writing),
+        (REFUSED, lists, "from_json", bad_value, (de.JsonError, "wrong_type", path)),
+        *((TRIED, tried, op, no_case, (de.EncodeError, "no_case_matched", path)) for op in writing),
+        (TRIED, tried, "from_json", no_case, (de.JsonError, "no_case_matched", path)),
+    ]
+    plain: Refused = (PlainRefusal, "wrong_type", path)
+    return [
+        Refusal(series, op, refusal(partial(_direction, e, op), given), expected)
+        for series, e, op, given, expected in directions
+    ] + [
+        Refusal(PLAIN, f"{frames} frames a level", refusal(plain_check(frames), bad_value), plain)
+        for frames in (3, 7)
+    ]
+
+
+def _direction(e: de.Encoding[Any], op: str, given: Any) -> object:
+    """``e``'s ``op`` of ``given``, the method looked up at each call: the
+    first look-up compiles it, which raises the recursion limit to fit the
+    depth limit, so it must happen in :func:`depth_limit`'s block."""
+    return getattr(e, op)(given)
+
+
+def _said(outcome: Refused | None) -> str:
+    if outcome is None:
+        return "no error"
+    cls, code, path = outcome
+    return f"{cls.__name__} {code} at a path of {len(path)} steps among {set(path)}"
+
+
+def measure_refusals(depth: int) -> list[Point]:
+    """The points of the refusal series at ``depth`` levels (:func:`refusals`).
+
+    Each refusal is checked to give exactly the error expected, then timed
+    like the deep series (:func:`deep_times`). Their peak memory is not
+    measured: their cost in time is what once grew with the square of the depth.
+    """
+    cases = refusals(depth)
+
+    def check() -> None:
+        for case in cases:
+            got = case.refuse()
+            if got != case.expected:
+                raise AssertionError(
+                    f"{case.series} {case.op} at {depth}: expected"
+                    f" {_said(case.expected)}, got {_said(got)}"
+                )
+
+    times = deep_times(depth, [case.refuse for case in cases], check)
+    return [
+        Point(case.series, case.op, depth, on, off, None)
+        for case, (on, off) in zip(cases, times, strict=True)
     ]
 
 
@@ -578,10 +807,11 @@ def scaling(
     bytes_sizes: Sequence[int],
     number_sizes: Sequence[int],
     depths: Sequence[int] = (),
+    refusal_depths: Sequence[int] = (),
 ) -> list[Point]:
     """The points of every series, records first, each in increasing size;
     the hand-written records codec after ours, on the same values; the deep
-    series last."""
+    series, then the refusals at depth, last."""
     points: list[Point] = []
     for n in sorted(sizes):
         encoding, value = records_value(n)
@@ -604,6 +834,8 @@ def scaling(
         points += measure("list_(z)", (numbers.encode, numbers.decode), value, n, [300, -300])
     for depth in sorted(depths):
         points += measure_deep(depth)
+    for depth in sorted(refusal_depths):
+        points += measure_refusals(depth)
     return points
 
 
@@ -643,11 +875,15 @@ def points_table(points: Sequence[Point]) -> str:
     ]
     for p in points:
         tu, mu = _unit(p)
+        peaks = (
+            "— | —"  # not measured
+            if p.peak is None
+            else f"{p.peak / MB:.2f}{_rss(p)} | {p.peak_per_element:.2f} {mu}{_rss(p)}"
+        )
         lines.append(
             f"| {p.series} | {p.op} | {_size(p)} "
             f"| {p.seconds * 1e3:.3f} | {p.time_per_unit:.3f} {tu} "
-            f"| {p.seconds_no_gc * 1e3:.3f} | {p.time_per_unit_no_gc:.3f} {tu} "
-            f"| {p.peak / MB:.2f}{_rss(p)} | {p.peak_per_element:.2f} {mu}{_rss(p)} |"
+            f"| {p.seconds_no_gc * 1e3:.3f} | {p.time_per_unit_no_gc:.3f} {tu} | {peaks} |"
         )
     if any(p.peak_source == "rss" for p in points):
         lines += ["", RSS_NOTE]
@@ -664,11 +900,15 @@ def points_table(points: Sequence[Point]) -> str:
     for (series, op), group in groups.items():
         lo = min(group, key=lambda p: p.size)
         hi = max(group, key=lambda p: p.size)
+        peak = (
+            "—"
+            if hi.peak is None or lo.peak is None
+            else f"{hi.peak_per_element / lo.peak_per_element:.2f}{_rss(hi)}"
+        )
         lines.append(
             f"| {series} | {op} | {_size(lo)} → {_size(hi)} "
             f"| {hi.time_per_unit / lo.time_per_unit:.2f} "
-            f"| {hi.time_per_unit_no_gc / lo.time_per_unit_no_gc:.2f} "
-            f"| {hi.peak_per_element / lo.peak_per_element:.2f}{_rss(hi)} |"
+            f"| {hi.time_per_unit_no_gc / lo.time_per_unit_no_gc:.2f} | {peak} |"
         )
     return "\n".join(lines)
 
@@ -678,16 +918,22 @@ def scaling_table(
     bytes_sizes: Sequence[int],
     number_sizes: Sequence[int],
     depths: Sequence[int] = (),
+    refusal_depths: Sequence[int] = (),
 ) -> str:
     """Measure every series at these sizes; the markdown tables."""
-    return points_table(scaling(sizes, bytes_sizes, number_sizes, depths))
+    return points_table(scaling(sizes, bytes_sizes, number_sizes, depths, refusal_depths))
 
 
 def main(argv: Sequence[str] | None = None) -> str:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="QUICK_SIZES: a few seconds")
+    parser.add_argument(
+        "--refusals", action="store_true", help="only the refusals at depth, at their sizes"
+    )
     args = parser.parse_args(argv)
     sizes = QUICK_SIZES if args.quick else FULL_SIZES
+    if args.refusals:
+        sizes = Sizes((), (), (), refusals=sizes.refusals)
     start = time.perf_counter()
     text = scaling_table(*sizes)
     print(text)

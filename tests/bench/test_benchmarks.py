@@ -7,8 +7,10 @@ from __future__ import annotations
 import gc
 import importlib
 import importlib.util
+import re
 import sys
 import threading
+from functools import partial
 from types import SimpleNamespace
 from typing import Any
 
@@ -34,7 +36,9 @@ def test_quick_benchmark_run_checks_and_reports_every_row(
         gc.unfreeze()
     # the deep series raised all three for its own threads only
     assert (de.max_depth(), sys.getrecursionlimit(), threading.stack_size()) == limits
-    assert_deep_rows(capsys.readouterr().out)
+    out = capsys.readouterr().out
+    assert_deep_rows(out)
+    assert_refusal_rows(out)
     peers = ["hand-written"]
     if importlib.util.find_spec("construct") is not None:
         peers += ["construct", "construct (compiled)"]
@@ -91,6 +95,75 @@ def assert_deep_rows(out: str) -> None:
         assert len(row) == 6 and row[5].endswith(" (RSS)")
         assert all(number(c) > 0 for c in row[3:])
     assert scaling.RSS_NOTE in out
+
+
+REFUSAL_OPS = (
+    [(scaling.REFUSED, op) for op in ("decode", "encode", "length", "to_json", "from_json")]
+    + [(scaling.TRIED, op) for op in ("encode", "length", "to_json", "from_json")]
+    + [(scaling.PLAIN, f"{frames} frames a level") for frames in (3, 7)]
+)
+
+
+def assert_refusal_rows(out: str) -> None:
+    """The scaling table printed by the quick run has the refusals at depth
+    after the deep series: a row per direction and depth, its times positive
+    and per level, no peak; and a linearity row per direction."""
+    assert scaling.QUICK_SIZES.refusals == (100, 1_000)
+    series = {series for series, _ in REFUSAL_OPS}
+    rows = [cells(line) for line in out.splitlines() if line.startswith("|")]
+    rows = [row for row in rows if row[0] in series]
+    assert [tuple(r[:3]) for r in rows[:22]] == [
+        (series, op, size) for size in ("100 levels", "1,000 levels") for series, op in REFUSAL_OPS
+    ]
+    for row in rows[:22]:
+        assert len(row) == 9
+        assert row[4].endswith(" µs / level") and row[6].endswith(" µs / level")
+        assert all(number(row[c]) > 0 for c in (3, 4, 5, 6))
+        assert row[7:] == ["—", "—"]
+    linearity = rows[22:]
+    assert [tuple(r[:3]) for r in linearity] == [
+        (series, op, "100 levels → 1,000 levels") for series, op in REFUSAL_OPS
+    ]
+    for row in linearity:
+        assert len(row) == 6 and number(row[3]) > 0 and number(row[4]) > 0 and row[5] == "—"
+
+
+def test_each_refusal_must_be_the_error_expected_with_its_full_path(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The refusal series checks, before timing, that each direction raises
+    exactly the error expected, its path of ``depth - 1`` steps: one that
+    accepts its input, or raises another error, or one at another path, stops
+    the run."""
+    depth = 50
+    cases = scaling.refusals(depth)
+    full = (0,) * (depth - 1)
+    assert [(c.series, c.op) for c in cases] == REFUSAL_OPS
+    assert [c.expected for c in cases] == [
+        (de.DecodeError, "not_enough_data", full),
+        *[(de.EncodeError, "wrong_type", full)] * 3,
+        (de.JsonError, "wrong_type", full),
+        *[(de.EncodeError, "no_case_matched", full)] * 3,
+        (de.JsonError, "no_case_matched", full),
+        *[(scaling.PlainRefusal, "wrong_type", full)] * 2,
+    ]
+    expected = "deep lists, refused encode at 50: expected EncodeError wrong_type at a path"
+    for outcome, said in [
+        (None, "no error"),
+        (
+            (de.EncodeError, "too_deep", full),
+            "EncodeError too_deep at a path of 49 steps among {0}",
+        ),
+        (
+            (de.EncodeError, "wrong_type", full[1:]),
+            "EncodeError wrong_type at a path of 48 steps among {0}",
+        ),
+    ]:
+        wrong = cases[1]._replace(refuse=partial(lambda outcome: outcome, outcome))
+        monkeypatch.setattr(scaling, "refusals", lambda depth, wrong=wrong: [*cases, wrong])
+        message = f"{expected} of 49 steps among {{0}}, got {said}"
+        with pytest.raises(AssertionError, match=f"^{re.escape(message)}$"):
+            scaling.measure_refusals(depth)
 
 
 def test_pytezos_codecs_put_the_recursion_limit_back(monkeypatch: pytest.MonkeyPatch) -> None:
