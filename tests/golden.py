@@ -59,6 +59,18 @@ def ordered_json(v: Any) -> Any:
     raise TypeError(f"not a JSON value: {v!r}")
 
 
+DESCRIBE_ANSWERS = {
+    "describe-mempool-2021.json": "rpc.service_tree",
+    "describe-mempool-2022.json": "rpc.service_tree_v1",  # exactly limits, "kind" twice
+    "describe-mempool-alpha-2022-01-24.json": "rpc.service_tree",  # "kind" twice
+    "describe-mempool-alpha-2022-06-02.json": "rpc.service_tree_v1",  # exactly, "kind" twice
+    "describe-mempool-ithaca-2022-06-09.json": "rpc.service_tree",
+}
+"""The real ``/describe`` answers of the vectors, and the service tree that
+states each in binary: the legacy one for the legacy words, the 1.0 one for
+those with 1.0's ``length_limit`` (``exactly`` limits)."""
+
+
 def one_zero_words(answer: JsonValue, in_schema: bool = False) -> JsonValue:
     """A ``/describe`` answer with the fixed sizes of its binary schemas in
     data-encoding 1.0's word, ``"Fixed"`` where legacy and 0.5.3 write

@@ -5,27 +5,14 @@ in 1.0's words go through ``rpc.service_tree_v1``, whose bytes print back in
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from data_encoding.cli import main
 from data_encoding.jsonvalue import dumps, loads
-from golden import one_zero_words
-
-VECTORS = Path(__file__).parent.parent / "vectors"
-
-TREES = {
-    "describe-mempool-2021.json": "rpc.service_tree",
-    "describe-mempool-alpha-2022-01-24.json": "rpc.service_tree",  # "kind" twice
-    "describe-mempool-ithaca-2022-06-09.json": "rpc.service_tree",
-    "describe-mempool-2022.json": "rpc.service_tree_v1",  # exactly limits, "kind" twice
-    "describe-mempool-alpha-2022-06-02.json": "rpc.service_tree_v1",
-}
-"""The answers, and the service tree of their schemas' dialect."""
+from golden import DESCRIBE_ANSWERS, VECTORS, one_zero_words
 
 
-@pytest.mark.parametrize(("name", "tree"), TREES.items())
+@pytest.mark.parametrize(("name", "tree"), DESCRIBE_ANSWERS.items())
 def test_an_answer_from_a_file_goes_to_bytes_and_back_as_sent(
     name: str, tree: str, capsysbinary: pytest.CaptureFixture[bytes]
 ) -> None:

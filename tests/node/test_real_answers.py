@@ -11,7 +11,6 @@ carry no words, so what they read back to prints 1.0's (``"Fixed"`` sizes)."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,9 +18,8 @@ import pytest
 from data_encoding import EncodeError, RepeatedMembers
 from data_encoding.jsonvalue import JsonValue, dumps, loads
 from data_encoding.node import registry
-from golden import one_zero_words
+from golden import DESCRIBE_ANSWERS, VECTORS, one_zero_words
 
-VECTORS = Path(__file__).parent.parent / "vectors"
 LEGACY_TREE = "rpc.service_tree"
 V1_TREE = "rpc.service_tree_v1"
 
@@ -34,14 +32,8 @@ CONTENTS = {
 """Where an answer gives ``"kind"`` twice: in the JSON schema of the output of
 ``monitor_operations`` and of ``pending_operations`` (suffixes 2 and 3)."""
 
-ANSWERS = (
-    "describe-mempool-2021.json",
-    "describe-mempool-2022.json",
-    "describe-mempool-alpha-2022-01-24.json",
-    "describe-mempool-alpha-2022-06-02.json",
-    "describe-mempool-ithaca-2022-06-09.json",
-)
-NEWER_WORDS = ("describe-mempool-2022.json", "describe-mempool-alpha-2022-06-02.json")
+ANSWERS = tuple(DESCRIBE_ANSWERS)
+NEWER_WORDS = tuple(name for name, tree in DESCRIBE_ANSWERS.items() if tree == V1_TREE)
 """The answers whose schemas use 1.0's ``length_limit`` (``exactly`` limits)."""
 LEGACY_WORDS = tuple(name for name in ANSWERS if name not in NEWER_WORDS)
 """The answers whose schemas use the legacy words only."""

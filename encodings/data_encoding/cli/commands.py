@@ -84,14 +84,14 @@ def describe(args: Namespace) -> int:
     """The layout tables (by default, under a line that says what the id is
     and where its typed constant is), the binary schema or the JSON Schema of
     an id."""
-    e = encoding_of(args.id)
+    entry = registry.find(args.id)
+    e = entry.encoding
     dialect = DIALECTS[args.dialect]
     if args.binary_schema:
         print_json(binary_schema_json(e, dialect), args.compact)
     elif args.json_schema:
         print_json(e.json_schema(dialect), args.compact)
     else:
-        entry = registry.find(args.id)
         module, name = entry.constant.rsplit(".", 1)
         write_line(f"{entry.id} ({entry.section}): {entry.description}")
         write_line(f"from {module} import {name}\n")
