@@ -115,17 +115,21 @@ _IDS_BY_ENCODING: dict[int, str] = {}
 (an id, in this module, is a catalogue id)."""
 
 
-def register(id: str, encoding: Encoding[Any], description: str, section: str) -> None:
-    """Add ``id`` (:class:`DefinitionError` when it is taken or malformed),
-    from the module that calls it: its :attr:`Entry.constant` is there."""
+def register(
+    id: str, encoding: Encoding[Any], description: str, section: str, module: str | None = None
+) -> None:
+    """Add ``id`` (:class:`DefinitionError` when it is taken or malformed).
+    ``module`` holds its :attr:`Entry.constant`: by default the module that
+    calls ``register``."""
     if _ID.fullmatch(id) is None:
         raise DefinitionError(f"catalogue id {id!r} is not dotted lower-case words")
     if id in _ENTRIES:
         raise DefinitionError(f"catalogue id {id!r} is already registered")
     if not isinstance(encoding, Encoding):
         raise DefinitionError(f"catalogue id {id!r}: expected an encoding, got {encoding!r}")
-    caller = str(sys._getframe(1).f_globals.get("__name__", ""))
-    _ENTRIES[id] = Entry(id, encoding, description, section, caller)
+    if module is None:
+        module = str(sys._getframe(1).f_globals.get("__name__", ""))
+    _ENTRIES[id] = Entry(id, encoding, description, section, module)
     _IDS_BY_ENCODING.setdefault(builtins.id(encoding), id)
 
 
@@ -157,9 +161,25 @@ def id_of(encoding: Encoding[Any]) -> str | None:
     return _IDS_BY_ENCODING.get(builtins.id(encoding))
 
 
+_TOOLCHAIN_ID = re.compile(r"[0-9]{3}-([A-Za-z0-9]{8})\.(.+)")
+"""The node toolchain's spelling of a protocol's id: ``007-PsDELPH1.operation``."""
+
+
 def find(id: str) -> Entry:
-    """The entry of ``id`` (:class:`UnknownId` naming close ids otherwise)."""
+    """The entry of ``id`` (:class:`UnknownId` naming close ids otherwise).
+
+    A protocol's id may also be spelt as the node toolchain spells it, the
+    protocol's number and short hash first:
+
+    >>> find("007-PsDELPH1.no_such_name")
+    Traceback (most recent call last):
+    ...
+    data_encoding.node.registry.UnknownId: unknown id 'proto.psdelph1.no_such_name'
+    """
     found = _load()
+    toolchain = _TOOLCHAIN_ID.fullmatch(id)
+    if toolchain is not None:
+        id = f"proto.{toolchain[1].lower()}.{toolchain[2]}"
     try:
         return found[id]
     except KeyError:

@@ -1,0 +1,32 @@
+"""The protocols of the node's era: their operations, blocks and scripts.
+
+The seed lists the block-scoped services (``/helpers/forge/operations``,
+``/helpers/parse/operations``, ``/injection/operation``...) and says of their
+payloads "not shown": they belong to the protocol a block runs. Each
+protocol here is its own namespace of catalogue ids (:mod:`.versions`):
+
+* :mod:`.athens` (004), :mod:`.babylon` (005), :mod:`.carthage` (006),
+  :mod:`.delphi` (007): each protocol's encodings and ids, built from its
+  predecessor's, stating what changed.
+
+Tables are keyed by protocol, never a "current protocol": 004's manager
+operations have other tags and fields than 005's.
+"""
+
+from __future__ import annotations
+
+from . import athens, babylon, carthage, delphi
+from .versions import ATHENS, BABYLON, CARTHAGE, DELPHI, PROTOCOLS, Protocol
+
+__all__ = [
+    "ATHENS",
+    "BABYLON",
+    "CARTHAGE",
+    "DELPHI",
+    "PROTOCOLS",
+    "Protocol",
+    "athens",
+    "babylon",
+    "carthage",
+    "delphi",
+]

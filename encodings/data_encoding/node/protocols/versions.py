@@ -1,0 +1,73 @@
+"""The protocols of the node's era, and how their ids are named.
+
+A protocol's ids are ``proto.<short hash, lower case>.<the node's name>``
+(``proto.psdelph1.operation.unsigned``); the node toolchain spells the same
+id ``007-PsDELPH1.operation.unsigned``, which
+:func:`data_encoding.node.registry.find` accepts too.
+
+>>> DELPHI.id("operation.unsigned"), DELPHI.toolchain_name
+('proto.psdelph1.operation.unsigned', '007-PsDELPH1')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ...tree.core import Encoding
+from ..registry import register
+
+__all__ = ["ATHENS", "BABYLON", "CARTHAGE", "DELPHI", "PROTOCOLS", "IdTable", "Protocol"]
+
+
+@dataclass(frozen=True)
+class Protocol:
+    """One protocol: its number in the node's sequence, hash and name."""
+
+    number: int
+    #: the protocol hash, Base58Check (``PsDELPH1Kxsx…``)
+    hash: str
+    #: its release name (``Delphi``)
+    name: str
+
+    @property
+    def short(self) -> str:
+        """The hash's first eight characters (``PsDELPH1``)."""
+        return self.hash[:8]
+
+    @property
+    def toolchain_name(self) -> str:
+        """How the node toolchain names the protocol (``007-PsDELPH1``)."""
+        return f"{self.number:03d}-{self.short}"
+
+    @property
+    def section(self) -> str:
+        """The catalogue section of its ids: payloads the seed's part 4.5
+        leaves "not shown"."""
+        return f"4.5 Protocol {self.toolchain_name} ({self.name})"
+
+    def id(self, name: str) -> str:
+        """The catalogue id of the protocol's encoding ``name``."""
+        return f"proto.{self.short.lower()}.{name}"
+
+
+ATHENS = Protocol(4, "Pt24m4xiPbLDhVgVfABUjirbmda3yohdN82Sp9FeuAXJ4eV9otd", "Athens")
+BABYLON = Protocol(5, "PsBabyM1eUXZseaJdmXFApDSBqj8YBfwELoxZHHW77EMcAbbwAS", "Babylon")
+CARTHAGE = Protocol(6, "PsCARTHAGazKbHtnKfLzQg3kms52kSRpgnDY982a9oYsSXRLQEb", "Carthage")
+DELPHI = Protocol(7, "PsDELPH1Kxsxt8f9eWbxQeRxkjfbxoqM52jvs5Y5fBxWWh4ifpo", "Delphi")
+
+PROTOCOLS = (ATHENS, BABYLON, CARTHAGE, DELPHI)
+"""In the order the chain activated them."""
+
+IdTable = Mapping[str, tuple[Encoding[Any], str]]
+"""A protocol's encodings by the node's name (``"operation.unsigned"``),
+each with a one-line description."""
+
+
+def register_ids(protocol: Protocol, module: str, *tables: IdTable) -> None:
+    """Register every encoding of ``tables`` under ``protocol``'s ids, their
+    constants in ``module`` (the protocol's module)."""
+    for table in tables:
+        for name, (encoding, description) in table.items():
+            register(protocol.id(name), encoding, description, protocol.section, module)
