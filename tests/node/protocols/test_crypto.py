@@ -393,7 +393,7 @@ def test_json_refusals(e: de.Encoding[Any], json_: Any, code: str) -> None:
         (public_key, ED25519_KEY[:-1], "wrong_length"),
         (public_key, b"\x01" + ED25519_KEY[1:], "wrong_length"),  # a Secp256k1 key has 33 bytes
         (public_key, b"\x03" + ED25519_KEY[1:], "out_of_range"),
-        (public_key, b"", "out_of_range"),
+        (public_key, b"", "wrong_length"),  # no curve has it: the length, not the tag
         (public_key, "edpk", "wrong_type"),
         (signature, bytes(63), "wrong_length"),
         (

@@ -127,6 +127,8 @@ def _problem(raw: bytes | bytearray) -> tuple[ErrorCode, str] | None:
 
 
 def _checked(value: Any) -> bytes:
+    if type(value) is ContractId:  # made checked
+        return value
     if not isinstance(value, bytes | bytearray):
         raise wrong_value_type("a ContractId (bytes)", value)
     problem = _problem(value)
