@@ -75,6 +75,7 @@ def outcome(action: Any) -> tuple[str, str, int | None, tuple[Any, ...]]:
 # ------------------------------------------------------------ real values
 
 SIGNATURE = "sigbQ5ZNvkjvGssJgoAnUAfY4Wvvg3QZqawBYB1j1VDBNTMBAALnCzRHWzer34bnfmzgHg3EvwdzQKdxgSghB897cono6gbQ"  # noqa: E501
+SIGNATURE_HEX = records("operation")[0][1][-128:]  # its bytes, ending each operation
 
 
 def test_signatures_of_the_operation_vectors() -> None:
@@ -493,6 +494,3 @@ def test_a_record_of_them_round_trips() -> None:
     with pytest.raises(EncodeError) as error:
         PARTS.encode({**value, "public_key": b"\x05" + bytes(32)})
     assert (error.value.code, error.value.path) == ("out_of_range", ("public_key",))
-
-
-SIGNATURE_HEX = records("operation")[0][1][-128:]
