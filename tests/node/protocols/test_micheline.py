@@ -361,8 +361,15 @@ def test_each_protocol_states_its_primitive_table() -> None:
     assert len(athens.PRIMITIVES) == 112
     assert athens.PRIMITIVES[:3] == ("parameter", "storage", "code")
     assert athens.PRIMITIVES[-2:] == ("address", "SLICE")
-    added = ("DIG", "DUG", "EMPTY_BIG_MAP", "APPLY", "chain_id", "CHAIN_ID")
-    assert babylon.PRIMITIVES == (*athens.PRIMITIVES, *added)
+    assert babylon.PRIMITIVES[:112] == athens.PRIMITIVES
+    assert babylon.PRIMITIVES[112:] == (
+        "DIG",
+        "DUG",
+        "EMPTY_BIG_MAP",
+        "APPLY",
+        "chain_id",
+        "CHAIN_ID",
+    )
     assert carthage.PRIMITIVES is babylon.PRIMITIVES
     assert delphi.PRIMITIVES is carthage.PRIMITIVES
     assert babylon.SCRIPT_PRIM.encode("CHAIN_ID") == bytes([117])
