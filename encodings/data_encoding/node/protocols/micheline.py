@@ -22,10 +22,11 @@ arguments, without (3, 5, 7) or with (4, 6, 8) annotations, else the
 generic case (9: any number of arguments, then the annotations). Its tag is
 followed by the primitive (one byte: its index in the protocol's table),
 the arguments (the generic case: a list with its byte size) and the
-annotations (one string, separated by spaces). The reader refuses a case
-the writer would not pick (``not_canonical``: the union's own rule, which
-compares the case read with :func:`written_with`), so that bytes decode to
-at most one value.
+annotations (one string, separated by spaces). The nodes are a
+:func:`~data_encoding.matching` union: :func:`written_with` names the
+writer's case, in one call; the reader refuses a case it would not name
+(``not_canonical``: the union's own rule), so that bytes decode to at most
+one value.
 
 ``args`` and ``annots`` are left out when empty, as the node writes the
 JSON; its reader reads them absent or empty alike (``from_json`` gives the
@@ -58,7 +59,7 @@ from ...tree.records import Described, dft, obj, req
 from ...tree.sequences import list_
 from ...tree.strings import bytes_, string
 from ...tree.typed import typed
-from ...tree.unions import case, string_enum, union
+from ...tree.unions import case, matching, string_enum, union
 from ...tree.wrappers import DirectJson, conv, def_, mu, splitted
 from ...tree.zarith import z
 from .versions import IdTable
@@ -348,7 +349,7 @@ def _body(prim: Encoding[str], expr: Encoding[Any]) -> Encoding[Any]:
         ),
         (BYTES, "Bytes", obj(req("bytes", bytes_))),
     ]
-    binary = union([case(tag, title, e, partial(_is_written_with, tag)) for tag, title, e in cases])
+    binary = matching(written_with, [case(tag, title, e) for tag, title, e in cases])
     return splitted(json=json, binary=binary)
 
 
