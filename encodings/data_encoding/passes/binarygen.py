@@ -828,8 +828,7 @@ def _union_read(u: Union, lw: Lowering, target: str, end: str, path: Path, then:
                 lw.add(Take(f"{width}x", width))
                 follow = rest
                 if checks is not None and where is not None:
-                    check = checks[c.tag]  # type: ignore[index]  # a tagged case
-                    follow = _checked(u, lw, check, target, where, c, path, rest)
+                    follow = _checked(u, lw, checks, target, where, c, path, rest)
                 lower_read(c.enc, lw, target, end, path, follow)
         with lw.branch(None, end):
             lw.add(
@@ -840,21 +839,26 @@ def _union_read(u: Union, lw: Lowering, target: str, end: str, path: Path, then:
 def _checked(
     u: Union,
     lw: Lowering,
-    check: Callable[[Any], bool],
+    checks: dict[int, Callable[[Any], bool]],
     target: str,
     where: str,
     c: Case,
     path: Path,
     then: Then,
 ) -> Then:
-    """The ops that follow case ``c``'s read: ``check`` of the value in
-    ``target`` (once the pending run is read), then ``then``."""
+    """The ops that follow case ``c``'s read: its check of the value in
+    ``target`` (once the pending run is read: ``checks[c.tag]``, or a
+    ``matching`` union's function called as it is), then ``then``."""
     error = f"{lw.ref(not_canonical)}({lw.ref(u)}, {where}, {lw.ref(c)})"
     if path:
         error = f"_at({error}, {tuple_expr(path)})"
+    if isinstance(u, Matching):
+        wrong = f"{lw.ref(u.select, 'select')}({target}) != {c.tag}"
+    else:
+        wrong = f"not {lw.ref(checks[c.tag])}({target})"  # type: ignore[index]  # tagged
 
     def checked() -> None:
-        lw.add(AfterReads(f"if not {lw.ref(check)}({target}): raise {error} from None"))
+        lw.add(AfterReads(f"if {wrong}: raise {error} from None"))
         if then is not None:
             then()
 

@@ -147,6 +147,7 @@ INT, STRING, SEQUENCE, BYTES, GENERIC = 0, 1, 2, 10, 9
 #: with annotations: one more
 PRIM_WITH_ARGS = (3, 5, 7)
 APPLICATIONS = frozenset(range(3, 10))
+_ABSENT: list[Any] = []  # an absent member reads as empty (one list, never changed)
 
 
 def written_with(value: Any) -> int | None:
@@ -158,13 +159,15 @@ def written_with(value: Any) -> int | None:
     kind = type(value)
     if kind is dict:
         if "prim" in value:
-            args = value.get("args", ())
-            count = len(args) if type(args) is list or type(args) is tuple else 3
+            # (the decoder calls it on every node it reads: kept short)
+            args = value.get("args", _ABSENT)
+            count = len(args) if type(args) is list else 3
             if count > 2:
                 return GENERIC
-            annots = value.get("annots", [])
-            annotated = type(annots) is not list or len(annots) > 0
-            return PRIM_WITH_ARGS[count] + annotated
+            annots = value.get("annots", _ABSENT)
+            if type(annots) is list and not annots:
+                return PRIM_WITH_ARGS[count]
+            return PRIM_WITH_ARGS[count] + 1
         if "int" in value:
             return INT
         if "string" in value:
