@@ -47,7 +47,7 @@ most :func:`~data_encoding.max_depth` levels, in every direction.
 from __future__ import annotations
 
 from functools import cache, partial
-from typing import TYPE_CHECKING, Any, NotRequired, TypeAlias, TypedDict
+from typing import TYPE_CHECKING, Any, NamedTuple, NotRequired, TypeAlias, TypedDict
 
 from ...errors import DecodeError, EncodeError, JsonError
 from ...jsonvalue import JsonValue
@@ -75,6 +75,7 @@ __all__ = [
     "Node",
     "PrimNode",
     "Script",
+    "ScriptEncodings",
     "StringNode",
     "expression",
     "lazy_expr",
@@ -82,6 +83,7 @@ __all__ = [
     "packed",
     "primitive",
     "script",
+    "script_encodings",
     "script_ids",
     "unpack",
     "written_with",
@@ -133,7 +135,6 @@ LOCATION: Encoding[int] = def_(
 """A node's place in its expression (``script.loc``)."""
 
 
-@cache
 def primitive(names: tuple[str, ...]) -> Encoding[str]:
     """A protocol's primitives, by their index in ``names`` (one byte):
     ``script.prim``."""
@@ -356,7 +357,6 @@ def _body(prim: Encoding[str], expr: Encoding[Any]) -> Encoding[Any]:
     return splitted(json=json, binary=binary)
 
 
-@cache
 def expression(prim: Encoding[str]) -> Encoding[Node]:
     """The Micheline expressions over the primitives ``prim`` (see
     :func:`primitive`): ``script.expr``."""
@@ -372,7 +372,6 @@ def lazy_expr(expr: Encoding[Node]) -> Encoding[Node]:
     return dynamic_size(expr)
 
 
-@cache
 def script(expr: Encoding[Node]) -> Encoding[Script]:
     """A contract's code and storage (``script``), each a :func:`lazy_expr`."""
     lazy = lazy_expr(expr)
@@ -411,21 +410,41 @@ def unpack(expr: Encoding[Node], data: bytes) -> Node:
     return packed(expr).decode(data)
 
 
-# ------------------------------------------------------------ catalogue ids
+# ------------------------------------------------------------ a protocol's
 
 
-def script_ids(prim: Encoding[str]) -> IdTable:
-    """The ``script*`` ids of a protocol whose primitives are ``prim`` (the
-    encodings above, each built once per table)."""
+class ScriptEncodings(NamedTuple):
+    """A protocol's Micheline encodings, in the order of its constants
+    (``SCRIPT, SCRIPT_EXPR, ... = script_encodings(PRIMITIVES)``)."""
+
+    script: Encoding[Script]
+    expr: Encoding[Node]
+    prim: Encoding[str]
+    lazy_expr: Encoding[Node]
+    loc: Encoding[int]
+    packed: Encoding[Node]
+
+
+@cache
+def script_encodings(primitives: tuple[str, ...]) -> ScriptEncodings:
+    """The Micheline encodings over ``primitives``, built once per table:
+    two protocols with the same table have the very same encodings."""
+    prim = primitive(primitives)
     expr = expression(prim)
+    return ScriptEncodings(script(expr), expr, prim, lazy_expr(expr), LOCATION, packed(expr))
+
+
+def script_ids(primitives: tuple[str, ...]) -> IdTable:
+    """The ``script*`` ids of a protocol whose primitives are ``primitives``."""
+    e = script_encodings(primitives)
     return {
-        "script": (script(expr), "a contract's script: its code and storage"),
-        "script.expr": (expr, "a Micheline expression over the protocol's primitives"),
-        "script.prim": (prim, "a Michelson primitive, by its index in the protocol's table"),
-        "script.lazy_expr": (lazy_expr(expr), "a Micheline expression in a size frame"),
-        "script.loc": (LOCATION, "a node's place in a Micheline expression, in prefix order"),
+        "script": (e.script, "a contract's script: its code and storage"),
+        "script.expr": (e.expr, "a Micheline expression over the protocol's primitives"),
+        "script.prim": (e.prim, "a Michelson primitive, by its index in the protocol's table"),
+        "script.lazy_expr": (e.lazy_expr, "a Micheline expression in a size frame"),
+        "script.loc": (e.loc, "a node's place in a Micheline expression, in prefix order"),
         # the toolchain registers no id for it: this library's own name
-        "script.packed": (packed(expr), "PACKed data: 05 then a Micheline expression"),
+        "script.packed": (e.packed, "PACKed data: 05 then a Micheline expression"),
     }
 
 
