@@ -386,10 +386,13 @@ PACKED_TAG = 0x05
 
 @cache
 def packed(expr: Encoding[Node]) -> Encoding[Node]:
-    """What the Michelson instructions ``PACK`` make and ``UNPACK`` read: the
-    byte ``05``, then the expression (the whole input: ``UNPACK`` refuses
-    bytes after it); the JSON form is the expression's. Built once per
-    expression encoding."""
+    """What the Michelson instructions ``PACK`` make and ``UNPACK`` read
+    (``script_ir_translator.ml``, ``pack_data``): the byte ``05``, then the
+    expression, the whole input (``UNPACK`` refuses bytes after it); the
+    JSON form is the expression's. Built once per expression encoding.
+
+    Its id, ``script.packed``, is this library's name: the node's toolchain
+    registers none for packed data."""
     return def_("michelson.packed", union([case(PACKED_TAG, "Packed data", expr)]))
 
 
