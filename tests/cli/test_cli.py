@@ -113,7 +113,8 @@ def test_list_shows_every_id_with_its_section_description_and_constant(run: Run)
     assert [line.split()[0] for line in lines] == IDS
     assert [line.split()[-1] for line in lines] == [registry.find(i).constant for i in IDS]
     assert lines[IDS.index("chain.checkpoint")].startswith(
-        "chain.checkpoint           2 Checkpoint            a chain's checkpoint and history mode "
+        "chain.checkpoint                 2 Checkpoint                          "
+        "a chain's checkpoint and history mode "
     )
     assert lines[IDS.index("chain.checkpoint")].endswith(
         "  data_encoding.node.catalogue.chains.CHECKPOINT"
