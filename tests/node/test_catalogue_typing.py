@@ -32,7 +32,7 @@ _VALUES = {
     "errors": JSON,
     "fitness": "Encoding[list[bytes]]",
     "gas": "Encoding[int | Literal['unaccounted']]",
-    "gas.cost": "Encoding[GasCounts]",
+    "gas.cost": "Encoding[AthensGasCost]",
     "level": "Encoding[Level]",
     "nonce": "Encoding[bytes]",
     "period": "Encoding[int]",

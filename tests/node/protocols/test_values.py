@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from data_encoding import int32, int64, json, z
+from data_encoding import DecodeError, binary_schema, int32, int64, json, z
 from data_encoding.node import registry
 from data_encoding.node.fitness import fitness
 from data_encoding.node.keys import output_family
@@ -90,3 +90,28 @@ def test_an_encoding_the_shell_registers_too_keeps_the_shells_id() -> None:
     assert registry.id_of(int32) is None
     assert registry.id_of(values.CYCLE) == "proto.pt24m4xi.cycle"
     assert registry.id_of(values.ROLL) == "proto.pt24m4xi.roll"
+
+
+def test_a_ballot_is_an_int8_in_binary_as_the_protocol_writes_it() -> None:
+    """``Vote_repr.ballot_encoding``: an ``int8`` in binary (the node describes
+    it so), the ballot's name in JSON; a byte of no ballot is refused."""
+    ballot = values.VOTE_BALLOT
+    schema = binary_schema.to_json(ballot.describe())
+    assert schema == {
+        "toplevel": {
+            "fields": [
+                {
+                    "layout": {"size": "Int8", "kind": "Int"},
+                    "kind": "anon",
+                    "data_kind": {"size": 1, "kind": "Float"},
+                }
+            ]
+        },
+        "fields": [],
+    }
+    assert [ballot.encode(b).hex() for b in ("yay", "nay", "pass")] == ["00", "01", "02"]
+    for raw, number in ((b"\x03", 3), (b"\xff", -1)):
+        with pytest.raises(DecodeError) as caught:
+            ballot.decode(raw)
+        assert (caught.value.code, caught.value.offset) == ("no_case_matched", 0)
+        assert caught.value.message == f"ballot {number} is none of 0 (yay), 1 (nay), 2 (pass)"

@@ -33,7 +33,7 @@ VOTE_LISTINGS = values.VOTE_LISTINGS
 SEED = values.SEED
 NONCE = values.NONCE
 GAS = values.GAS
-GAS_COST = values.GAS_COST_COUNTS
+GAS_COST = values.ATHENS_GAS_COST
 ERRORS = values.ERRORS
 
 _VALUE_IDS: IdTable = values.value_ids(globals())

@@ -33,7 +33,7 @@ VOTE_LISTINGS = carthage.VOTE_LISTINGS
 SEED = carthage.SEED
 NONCE = carthage.NONCE
 GAS = carthage.GAS
-GAS_COST = values.GAS_COST_MILLIGAS  # was six counts: now one number, of milligas
+GAS_COST = values.DELPHI_GAS_COST  # was six counts: now one number, of milligas
 ERRORS = carthage.ERRORS
 
 _VALUE_IDS: IdTable = values.value_ids(globals())

@@ -11,8 +11,8 @@ whose. Over protocols 004-007:
 * ``level`` is the same seven-field record in all four;
 * ``gas`` is a union of a Zarith number (the gas remaining; in milligas from
   007 on, the same bytes) and ``"unaccounted"``; ``gas.cost`` was a record
-  of six Zarith counts up to 006 (:data:`GAS_COST_COUNTS`) and is one
-  Zarith number of milligas from 007 on (:data:`GAS_COST_MILLIGAS`);
+  of six Zarith counts up to 006 (:data:`ATHENS_GAS_COST`) and is one
+  Zarith number of milligas from 007 on (:data:`DELPHI_GAS_COST`);
 * ``vote.ballot`` is an ``int8`` in binary (0 yay, 1 nay, 2 pass) and its
   name in JSON;
 * ``seed`` and ``nonce`` are 32 bytes (hex in JSON);
@@ -60,12 +60,12 @@ if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
 
 __all__ = [
+    "ATHENS_GAS_COST",
     "CYCLE",
+    "DELPHI_GAS_COST",
     "ERRORS",
     "FITNESS",
     "GAS",
-    "GAS_COST_COUNTS",
-    "GAS_COST_MILLIGAS",
     "LEVEL",
     "NONCE",
     "PERIOD",
@@ -79,9 +79,9 @@ __all__ = [
     "VOTE_LISTINGS",
     "VOTING_PERIOD",
     "VOTING_PERIOD_KIND",
+    "AthensGasCost",
     "Ballot",
     "Ballots",
-    "GasCounts",
     "Level",
     "Listing",
     "VotingPeriodKind",
@@ -248,7 +248,7 @@ GAS: Encoding[int | Literal["unaccounted"]] = union(
 """The gas an operation has left, or ``"unaccounted"``."""
 
 
-class GasCounts(TypedDict):
+class AthensGasCost(TypedDict):
     allocations: int
     steps: int
     reads: int
@@ -257,8 +257,8 @@ class GasCounts(TypedDict):
     bytes_written: int
 
 
-GAS_COST_COUNTS = typed(
-    GasCounts,
+ATHENS_GAS_COST = typed(
+    AthensGasCost,
     obj(
         req("allocations", z),
         req("steps", z),
@@ -270,7 +270,7 @@ GAS_COST_COUNTS = typed(
 )
 """A gas cost up to 006: the counts it weighs (``gas_limit_repr.ml``)."""
 
-GAS_COST_MILLIGAS: Encoding[int] = z
+DELPHI_GAS_COST: Encoding[int] = z
 """A gas cost from 007 on: milligas."""
 
 # ------------------------------------------------------------------ ids
