@@ -8,7 +8,7 @@ encoding; this module states what changed.
 from __future__ import annotations
 
 from ...tree.core import Encoding, publish
-from . import athens, micheline, values
+from . import athens, constants, micheline, receipts, values
 from .micheline import Node, Script
 from .versions import BABYLON, IdTable, register_ids
 
@@ -38,22 +38,32 @@ _SCRIPT_IDS: IdTable = micheline.script_ids(SCRIPT_PRIM)
 
 # --- values and receipts: tez, level, votes, gas, contract, delegate.*, constants... ---
 
+PARAMETERS = constants.babylon_parameters(SCRIPT)  # every constant required
+TEZ = athens.TEZ
 ROLL = athens.ROLL
-CYCLE = athens.CYCLE
-RAW_LEVEL = athens.RAW_LEVEL
-VOTING_PERIOD = athens.VOTING_PERIOD
-PERIOD = athens.PERIOD
 FITNESS = athens.FITNESS
 TIMESTAMP = athens.TIMESTAMP
-LEVEL = athens.LEVEL
-VOTING_PERIOD_KIND = athens.VOTING_PERIOD_KIND
+RAW_LEVEL = athens.RAW_LEVEL
 VOTE_BALLOT = athens.VOTE_BALLOT
 VOTE_BALLOTS = athens.VOTE_BALLOTS
 VOTE_LISTINGS = athens.VOTE_LISTINGS
 SEED = athens.SEED
-NONCE = athens.NONCE
 GAS = athens.GAS
 GAS_COST = athens.GAS_COST
+CONTRACT = athens.CONTRACT
+CONTRACT_BIG_MAP_DIFF = receipts.big_map_diff(SCRIPT_EXPR, named=True)  # numbered big maps
+DELEGATE_FROZEN_BALANCE = athens.DELEGATE_FROZEN_BALANCE
+DELEGATE_BALANCE_UPDATES = athens.DELEGATE_BALANCE_UPDATES
+DELEGATE_FROZEN_BALANCE_BY_CYCLES = athens.DELEGATE_FROZEN_BALANCE_BY_CYCLES
+LEVEL = athens.LEVEL
+PERIOD = athens.PERIOD
+CYCLE = athens.CYCLE
+CONSTANTS = constants.BABYLON_CONSTANTS
+CONSTANTS_FIXED = athens.CONSTANTS_FIXED
+CONSTANTS_PARAMETRIC = constants.BABYLON_PARAMETRIC  # and the quorums
+NONCE = athens.NONCE
+VOTING_PERIOD = athens.VOTING_PERIOD
+VOTING_PERIOD_KIND = athens.VOTING_PERIOD_KIND
 ERRORS = athens.ERRORS
 
 _VALUE_IDS: IdTable = values.value_ids(globals())

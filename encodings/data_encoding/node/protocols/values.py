@@ -276,6 +276,8 @@ DELPHI_GAS_COST: Encoding[int] = z
 # ------------------------------------------------------------------ ids
 
 VALUE_IDS = {
+    "parameters": "the parameters a protocol is activated with (a sandbox's)",
+    "tez": "an amount of mutez",
     "roll": "a roll's number",
     "fitness": "a block's fitness",
     "timestamp": "a protocol timestamp, second precision",
@@ -286,9 +288,17 @@ VALUE_IDS = {
     "seed": "a cycle's random seed",
     "gas": "the gas an operation has left, or unaccounted",
     "gas.cost": "a gas cost",
+    "contract": "a contract: implicit (a public key hash) or originated (KT1)",
+    "contract.big_map_diff": "the changes an operation made to big maps",
+    "delegate.frozen_balance": "a delegate's frozen deposits, fees and rewards",
+    "delegate.balance_updates": "the balances an operation changed, and by how much",
+    "delegate.frozen_balance_by_cycles": "a delegate's frozen balances, by cycle",
     "level": "a block's level, and where it lies in its cycle and voting period",
     "period": "a duration in seconds",
     "cycle": "a cycle's number",
+    "constants": "the protocol's constants, fixed and parametric",
+    "constants.fixed": "the protocol's fixed constants",
+    "constants.parametric": "the protocol's parametric constants",
     "nonce": "a seed nonce",
     "voting_period": "a voting period's index",
     "voting_period.kind": "the kind of a voting period",
