@@ -29,6 +29,7 @@ from data_encoding.node.protocols import (
     receipts,
     values,
 )
+from data_encoding.node.registry import UnknownId
 from data_encoding.node.timestamp import protocol
 from data_encoding.tree.wrappers import Def
 from golden import VECTORS
@@ -61,7 +62,8 @@ VALUE_NAMES = {
 
 
 def _value_vectors() -> list[dict[str, Any]]:
-    rows = [json_text.loads(line) for line in (VECTORS / "octez-codec-007.jsonl").open()]
+    lines = (VECTORS / "octez-codec-007.jsonl").read_text().splitlines()
+    rows = [json_text.loads(line) for line in lines]
     return [r for r in rows if r["encoding_name"].split(".", 1)[1] in VALUE_NAMES]
 
 
@@ -72,6 +74,12 @@ def test_the_vectors_give_every_value_id_of_007() -> None:
     names = {r["encoding_name"].split(".", 1)[1] for r in VALUE_VECTORS}
     assert names == VALUE_NAMES
     assert len(VALUE_VECTORS) == 44
+
+
+def test_an_unknown_name_in_the_toolchains_spelling_names_the_protocols_close_ids() -> None:
+    with pytest.raises(UnknownId) as caught:
+        registry.find("007-PsDELPH1.cycles")
+    assert (caught.value.id, caught.value.close[0]) == ("proto.psdelph1.cycles", DELPHI.id("cycle"))
 
 
 @pytest.mark.parametrize(

@@ -27,7 +27,7 @@ read back to themselves (both forms read to the same constants in the node).
 >>> ATHENS_FIXED.encode(ATHENS_FIXED.from_json({
 ...     "proof_of_work_nonce_size": 8, "nonce_length": 32, "max_revelations_per_block": 32,
 ...     "max_operation_data_length": 16384, "max_proposals_per_delegate": 20})).hex()
-'08202000004000014'
+'0820200000400014'
 """
 
 from __future__ import annotations
