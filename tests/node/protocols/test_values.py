@@ -192,6 +192,8 @@ def test_big_map_diffs_are_named_as_the_node_names_them() -> None:
     named = [isinstance(m.CONTRACT_BIG_MAP_DIFF, Def) for m in (athens, babylon, carthage, delphi)]
     assert named == [True, True, True, False]
     assert [m.CONTRACT_BIG_MAP_DIFF.id for m in (athens, babylon)] == ["contract.big_map_diff"] * 2
+    carthages = carthage.CONTRACT_BIG_MAP_DIFF  # 007's: the very list, unnamed
+    assert isinstance(carthages, Def) and delphi.CONTRACT_BIG_MAP_DIFF is carthages.inner
 
 
 def test_athens_parameters_leave_out_the_constants_that_keep_their_default() -> None:

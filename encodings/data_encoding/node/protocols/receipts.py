@@ -15,9 +15,11 @@ and big map changes (``delegate_storage.ml``, ``contract_storage.ml``).
   1, ``copy`` 2, ``alloc`` 3, told apart by ``action``). Keys, values and
   types are Micheline expressions, with the protocol's primitives.
 
-The names the node gives them (``operation_metadata.alpha.balance_updates``,
-``contract.big_map_diff`` up to 006) are theirs here too: ``/describe``
-shows them.
+The names the protocols give them (``operation_metadata.alpha.balance_updates``,
+``contract.big_map_diff`` up to 006) are theirs here too, for ``/describe``;
+without the protocol's name the node's environment puts before each
+(``007-PsDELPH1.operation_metadata...``), which an encoding four protocols
+share cannot carry.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from ...tree.primitives import constant, int64
 from ...tree.records import merge_objs, obj, opt, req
 from ...tree.sequences import list_
 from ...tree.typed import typed
-from ...tree.unions import case, union
+from ...tree.unions import Case, case, union
 from ...tree.wrappers import conv, def_
 from ...tree.zarith import z
 from ..hashes import ScriptExprHash, script_expr_hash
@@ -47,6 +49,7 @@ __all__ = [
     "FROZEN_BALANCE_BY_CYCLES",
     "AthensBigMapUpdate",
     "BalanceUpdate",
+    "BigMapAction",
     "BigMapAlloc",
     "BigMapCopy",
     "BigMapRemove",
@@ -105,7 +108,8 @@ def _change(mutez: Any) -> Any:
     return mutez
 
 
-def _freezer(tag: int, category: str) -> Any:
+def _freezer(tag: int, category: str) -> Case:
+    """The case of a delegate's frozen ``category``."""
     return case(
         tag,
         category.capitalize(),
@@ -209,14 +213,12 @@ def athens_big_map_diff(expression: Encoding[Node]) -> Encoding[list[AthensBigMa
     return def_("contract.big_map_diff", list_(typed(AthensBigMapUpdate, update)))
 
 
+BigMapAction = BigMapUpdate | BigMapRemove | BigMapCopy | BigMapAlloc
+
+
 @cache
-def big_map_diff(
-    expression: Encoding[Node], *, named: bool
-) -> Encoding[list[BigMapUpdate | BigMapRemove | BigMapCopy | BigMapAlloc]]:
-    """``contract.big_map_diff`` from 005 on, keys, values and types
-    Micheline ``expression``s; ``named`` ``contract.big_map_diff`` (in
-    ``/describe``) as 005 and 006 name it (one encoding for each)."""
-    actions = list_(
+def _actions(expression: Encoding[Node]) -> Encoding[list[BigMapAction]]:
+    return list_(
         union(
             [
                 case(
@@ -266,6 +268,15 @@ def big_map_diff(
             ]
         )
     )
+
+
+@cache
+def big_map_diff(expression: Encoding[Node], *, named: bool) -> Encoding[list[BigMapAction]]:
+    """``contract.big_map_diff`` from 005 on, keys, values and types
+    Micheline ``expression``s (one encoding for each); ``named``
+    ``contract.big_map_diff`` in ``/describe``, as 005 and 006 name it (007
+    has the same list, unnamed)."""
+    actions = _actions(expression)
     return def_("contract.big_map_diff", actions) if named else actions
 
 
