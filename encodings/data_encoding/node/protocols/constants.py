@@ -9,12 +9,13 @@ commitments, then the parametric constants. Every integer that is an
 
 Over protocols 004-007:
 
-* fixed: 007 renamed ``max_revelations_per_block`` ``max_anon_ops_per_block``;
+* fixed: 007 has ``max_anon_ops_per_block`` where 004-006 have
+  ``max_revelations_per_block``;
 * parametric: 005 added the quorum fields (``quorum_min``...
   ``delay_per_missing_endorsement``) at the end; 006 replaced
   ``block_reward`` by ``baking_reward_per_endorsement`` and made
-  ``endorsement_reward`` a list (a reward by number of endorsements, or
-  by priority); 007's gas limits are whole gas units, the same Zarith bytes;
+  ``endorsement_reward`` a list (both by the block's priority); 007's gas
+  limits are whole gas units (its gas counts milligas), the same Zarith bytes;
 * parameters: in 004 every parametric constant is optional (a missing one
   is the protocol's default); from 005 on they are all required.
 
