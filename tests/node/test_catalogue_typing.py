@@ -22,9 +22,74 @@ from mypy import api
 
 import data_encoding.node.catalogue as catalogue
 from data_encoding.node import registry
+from data_encoding.node.protocols import ATHENS, BABYLON, CARTHAGE, DELPHI
 
 JSON = "Encoding[bool | int | float | str | list[...] | dict[str, ...] | None]"
 """Any JSON value (``JsonValue``, as mypy spells it)."""
+
+_VALUES = {
+    "constants": "Encoding[AthensConstants]",
+    "constants.fixed": "Encoding[AthensFixed]",
+    "constants.parametric": "Encoding[AthensParametric]",
+    "contract": "Encoding[ContractId]",
+    "contract.big_map_diff": "Encoding[list[AthensBigMapUpdate]]",
+    "cycle": "Encoding[int]",
+    "delegate.balance_updates": (
+        "Encoding[list[ContractUpdate | RewardsUpdate | FeesUpdate | DepositsUpdate]]"
+    ),
+    "delegate.frozen_balance": "Encoding[FrozenBalance]",
+    "delegate.frozen_balance_by_cycles": "Encoding[list[CycleFrozenBalance]]",
+    "errors": JSON,
+    "fitness": "Encoding[list[bytes]]",
+    "gas": "Encoding[int | Literal['unaccounted']]",
+    "gas.cost": "Encoding[AthensGasCost]",
+    "level": "Encoding[Level]",
+    "nonce": "Encoding[bytes]",
+    "parameters": "Encoding[AthensParameters]",
+    "period": "Encoding[int]",
+    "raw_level": "Encoding[int]",
+    "roll": "Encoding[int]",
+    "seed": "Encoding[bytes]",
+    "tez": "Encoding[int]",
+    "timestamp": "Encoding[int]",
+    "vote.ballot": "Encoding[Literal['yay'] | Literal['nay'] | Literal['pass']]",
+    "vote.ballots": "Encoding[Ballots]",
+    "vote.listings": "Encoding[list[Listing]]",
+    "voting_period": "Encoding[int]",
+    "voting_period.kind": (
+        "Encoding[Literal['proposal'] | Literal['testing_vote'] | Literal['testing']"
+        " | Literal['promotion_vote']]"
+    ),
+}
+"""The values and receipts of protocol 004 (the ``proto.pt24m4xi.*`` ids)."""
+
+_BABYLON_VALUES = {
+    **_VALUES,
+    "constants": "Encoding[BabylonConstants]",
+    "constants.parametric": "Encoding[BabylonParametric]",
+    "contract.big_map_diff": (
+        "Encoding[list[BigMapUpdate | BigMapRemove | BigMapCopy | BigMapAlloc]]"
+    ),
+    "parameters": "Encoding[BabylonParameters]",
+}
+_CARTHAGE_VALUES = {
+    **_BABYLON_VALUES,
+    "constants": "Encoding[CarthageConstants]",
+    "constants.parametric": "Encoding[CarthageParametric]",
+    "parameters": "Encoding[CarthageParameters]",
+}
+_VALUES_BY_PROTOCOL = {
+    ATHENS: _VALUES,
+    BABYLON: _BABYLON_VALUES,
+    CARTHAGE: _CARTHAGE_VALUES,
+    DELPHI: {
+        **_CARTHAGE_VALUES,
+        "constants": "Encoding[DelphiConstants]",
+        "constants.fixed": "Encoding[DelphiFixed]",
+        "gas.cost": "Encoding[int]",
+    },
+}
+"""Each protocol's: what changed from one to the next."""
 
 NODE = "Encoding[IntNode | StringNode | BytesNode | PrimNode | list[...]]"
 """A Micheline expression (``micheline.Node``, as mypy spells it)."""
@@ -113,6 +178,11 @@ STATIC_TYPES = {
     "timestamp.rfc": "Encoding[int]",
     "timestamp.system": "Encoding[datetime]",
     "unistring": "DynamicSize[str | bytes]",
+    **{
+        protocol.id(name): revealed
+        for protocol, values in _VALUES_BY_PROTOCOL.items()
+        for name, revealed in values.items()
+    },
 }
 
 
@@ -176,10 +246,10 @@ def _node_modules() -> list[ModuleType]:
 def test_every_typed_dict_of_the_catalogue_types_an_id(revealed: dict[str, str]) -> None:
     """No ``TypedDict`` of the catalogue's modules is out of the constants'
     reach (a record's type that no id's constant gives would check nothing):
-    each is in an id's type, or is the base of one that is (``StartBody``
-    of ``StartBaker``)."""
+    each is in an id's type, or is the base or a field's type of one that
+    is (``StartBody`` of ``StartBaker``; a parameters' ``BootstrapContract``)."""
     typed_dicts: set[str] = set()
-    bases: dict[str, set[str]] = {}  # a TypedDict: those it derives from
+    reached: dict[str, set[str]] = {}  # a class: its bases and its fields' types
     for module in _node_modules():
         typed_dicts |= {
             name
@@ -188,10 +258,16 @@ def test_every_typed_dict_of_the_catalogue_types_an_id(revealed: dict[str, str])
         }
         for node in ast.walk(ast.parse(Path(str(module.__file__)).read_text())):
             if isinstance(node, ast.ClassDef):
-                bases[node.name] = {b.id for b in node.bases if isinstance(b, ast.Name)}
+                fields = [s.annotation for s in node.body if isinstance(s, ast.AnnAssign)]
+                reached[node.name] = {
+                    name.id
+                    for tree in [*node.bases, *fields]
+                    for name in ast.walk(tree)
+                    if isinstance(name, ast.Name)
+                }
     covered = set(re.findall(r"\w+", " ".join(revealed.values())))
-    while True:  # the bases of what is covered are covered
-        more = {b for name in covered for b in bases.get(name, ())} - covered
+    while True:  # what the covered reach is covered
+        more = {b for name in covered for b in reached.get(name, ())} - covered
         if not more:
             break
         covered |= more

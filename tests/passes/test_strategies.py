@@ -165,10 +165,12 @@ def test_the_walk_finds_the_catalogues_unions() -> None:
     and draws a union for its binary form alone only under a ``splitted``."""
     catalogue = unions_in({entry.id: entry.encoding for entry in registry.entries()})
     # drawn for their binary form only: the unions under the splitted of
-    # public keys and public key hashes, and Micheline nodes' (one per
-    # primitive table: 004's, 005's)
+    # public keys, public key hashes and contract ids (an implicit contract's
+    # hash too), and Micheline nodes' (one per primitive table: 004's, 005's)
     binary_only = [tuple(c.title for c in u.tagged) for u, json in catalogue.values() if not json]
-    assert sorted(binary_only) == [("Ed25519", "Secp256k1", "P256")] * 2 + [MICHELINE] * 2
+    curves = ("Ed25519", "Secp256k1", "P256")
+    contracts = ("Implicit", "Originated")
+    assert sorted(binary_only) == sorted([curves] * 3 + [contracts] + [MICHELINE] * 2)
     assert {tuple(c.title for c in u.tagged) for u, _ in catalogue.values()} == {
         ("Ed25519", "Secp256k1", "P256"),
         MICHELINE,
@@ -197,6 +199,12 @@ def test_the_walk_finds_the_catalogues_unions() -> None:
         ("Static", "Dynamic", "Empty"),
         ("Suffixes", "Arg"),
         ("Some", "None"),
+        ("Implicit", "Originated"),
+        ("Limited", "Unaccounted"),
+        ("Proposal", "Testing_vote", "Testing", "Promotion_vote"),
+        ("Contract", "Rewards", "Fees", "Deposits"),
+        ("update", "remove", "copy", "alloc"),
+        ("Public_key_known", "Public_key_unknown"),
     }
 
 

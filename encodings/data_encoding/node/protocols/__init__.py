@@ -8,7 +8,10 @@ protocol here is its own namespace of catalogue ids (:mod:`.versions`):
 * :mod:`.athens` (004), :mod:`.babylon` (005), :mod:`.carthage` (006),
   :mod:`.delphi` (007): each protocol's encodings and ids, built from its
   predecessor's, stating what changed;
-* what they share: :mod:`.contracts` (contract ids), :mod:`.tez` (amounts).
+* what they share: :mod:`.contracts` (contract ids), :mod:`.tez` (amounts);
+  the builders of their layouts, each built once: :mod:`.values` (levels,
+  votes, gas...), :mod:`.receipts` (balance updates, big map diffs),
+  :mod:`.constants` (constants and parameters).
 
 Tables are keyed by protocol, never a "current protocol": 004's manager
 operations have other tags and fields than 005's.

@@ -8,7 +8,9 @@ encoding; this module states what changed.
 from __future__ import annotations
 
 from ...tree.core import publish
-from . import micheline
+from . import constants, micheline, receipts, values
+from .contracts import contract_id
+from .tez import tez
 from .versions import ATHENS, IdTable, register_ids
 
 PROTOCOL = ATHENS
@@ -139,7 +141,35 @@ _SCRIPT_IDS: IdTable = micheline.script_ids(PRIMITIVES)
 
 # --- values and receipts: tez, level, votes, gas, contract, delegate.*, constants... ---
 
-_VALUE_IDS: IdTable = {}
+PARAMETERS = constants.athens_parameters(SCRIPT)
+TEZ = tez
+ROLL = values.ROLL
+FITNESS = values.FITNESS
+TIMESTAMP = values.TIMESTAMP
+RAW_LEVEL = values.RAW_LEVEL
+VOTE_BALLOT = values.VOTE_BALLOT
+VOTE_BALLOTS = values.VOTE_BALLOTS
+VOTE_LISTINGS = values.VOTE_LISTINGS
+SEED = values.SEED
+GAS = values.GAS
+GAS_COST = values.ATHENS_GAS_COST
+CONTRACT = contract_id
+CONTRACT_BIG_MAP_DIFF = receipts.athens_big_map_diff(SCRIPT_EXPR)
+DELEGATE_FROZEN_BALANCE = receipts.FROZEN_BALANCE
+DELEGATE_BALANCE_UPDATES = receipts.BALANCE_UPDATES
+DELEGATE_FROZEN_BALANCE_BY_CYCLES = receipts.FROZEN_BALANCE_BY_CYCLES
+LEVEL = values.LEVEL
+PERIOD = values.PERIOD
+CYCLE = values.CYCLE
+CONSTANTS = constants.ATHENS_CONSTANTS
+CONSTANTS_FIXED = constants.ATHENS_FIXED
+CONSTANTS_PARAMETRIC = constants.ATHENS_PARAMETRIC
+NONCE = values.NONCE
+VOTING_PERIOD = values.VOTING_PERIOD
+VOTING_PERIOD_KIND = values.VOTING_PERIOD_KIND
+ERRORS = values.ERRORS
+
+_VALUE_IDS: IdTable = values.value_ids(globals())
 
 # --- operations and block headers: operation.*, block_header.* ---
 
