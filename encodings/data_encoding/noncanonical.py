@@ -7,17 +7,19 @@ so does ``decode(data, canonical=False)``: where a part of the input is not
 canonical, the value holds a :class:`NonCanonical` instead of that part's
 plain value, with the value the reference reads there and the exact bytes
 read. ``encode`` writes those bytes back (so bytes that decode leniently
-encode to themselves), ``to_json`` prints the reference's JSON, and
-:func:`reference_value` gives the plain value without the markers.
+encode to themselves), ``to_json`` prints the JSON of the reference's
+value, and :func:`reference_value` gives the plain value, without markers.
 
 A marker stands for the smallest part whose bytes hold the non-canonical
 spot and whose value the library checks by its type before anything else
 (a boolean, a ``z``, a padded or ``json`` value, a record, a tuple, a list,
-a union told apart by a constant member, an option of those): a presence
-byte marks its record, a union case marks the union. Values never reach a
-``conv``'s functions or a union's ``match`` predicates with a marker in
-them: a non-canonical spot below one is marked at the nearest such part
-above it (or is the whole value), its value built from the plain one.
+a union told apart by a constant member, an option of those, a length
+header's frame): a presence byte marks its record, a union case the union
+(its tag with it), a frame's content the frame (its header with it).
+Values never reach a ``conv``'s functions or a union's ``match``
+predicates with a marker in them: a non-canonical spot below one is marked
+at the nearest such part above it (or is the whole value), its value built
+from the plain one (``passes/marking.py``).
 
 >>> from data_encoding import obj, req, bool_, uint8
 >>> e = obj(req("ok", bool_), req("n", uint8))

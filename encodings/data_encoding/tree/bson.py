@@ -25,9 +25,9 @@ what they decode to. Given a list ``lenient``, it reads what the
 reference (ocplib-json-typed) reads too, and sets ``lenient[0]`` when it
 did: a double ``-0.0`` (read as 0), NaN or an infinity (read as such),
 and strings and keys that are not UTF-8 (read with ``surrogateescape``,
-the bytes kept as lone surrogates). Where the reference reads an empty array (type
-``0x04``) below the root as ``{}``, the type byte is kept: it reads back as
-``[]`` (an empty document, ``0x03``, reads as ``{}``).
+the bytes kept as lone surrogates). Where the reference reads an empty
+array (type ``0x04``) below the root as ``{}``, the type byte is kept: it
+reads back as ``[]`` (an empty document, ``0x03``, reads as ``{}``).
 
 >>> encode_bson({}).hex()
 '0500000000'
@@ -313,7 +313,10 @@ def _read_document(
             raise DecodeError(
                 "invalid_bson", "BSON key is not terminated inside its document", offset=p + 1
             )
-        key = _text(buf, p + 1, nul, "key", lenient)
+        try:
+            key = buf[p + 1 : nul].decode("utf-8")
+        except UnicodeDecodeError as exc:
+            key = _read_not_utf8(buf, p + 1, nul, exc, "key", lenient)
         if array and key != str(len(items)):
             raise DecodeError(
                 "invalid_bson",
@@ -387,7 +390,10 @@ def _read_value(
             raise DecodeError(
                 "invalid_bson", "BSON string does not end with a 0x00 byte", offset=stop - 1
             )
-        return _text(buf, pos + 4, stop - 1, "string", lenient), stop
+        try:
+            return buf[pos + 4 : stop - 1].decode("utf-8"), stop
+        except UnicodeDecodeError as exc:
+            return _read_not_utf8(buf, pos + 4, stop - 1, exc, "string", lenient), stop
     if kind == _BOOL_TYPE:
         if pos + 1 > limit:
             _overrun(pos, pos + 1, limit, end, "BSON boolean")
@@ -408,15 +414,19 @@ def _read_value(
     )
 
 
-def _text(buf: bytes, start: int, stop: int, what: str, lenient: list[bool] | None) -> str:
-    """The UTF-8 text of ``buf[start:stop]`` (a key or a string); leniently,
-    bytes that are not UTF-8 are kept as lone surrogates."""
-    try:
-        return buf[start:stop].decode("utf-8")
-    except UnicodeDecodeError as exc:
-        if lenient is None:
-            raise DecodeError(
-                "invalid_bson", f"BSON {what} is not valid UTF-8", offset=start + exc.start
-            ) from None
+def _read_not_utf8(
+    buf: bytes,
+    start: int,
+    stop: int,
+    exc: UnicodeDecodeError,
+    what: str,
+    lenient: list[bool] | None,
+) -> str:
+    """``buf[start:stop]`` (a key or a string), which ``exc`` says is not
+    UTF-8: refused; leniently, its text with the bytes kept as lone surrogates."""
+    if lenient is None:
+        raise DecodeError(
+            "invalid_bson", f"BSON {what} is not valid UTF-8", offset=start + exc.start
+        ) from None
     lenient[0] = True
     return buf[start:stop].decode("utf-8", "surrogateescape")

@@ -199,7 +199,7 @@ class Encoding(Generic[T]):
             except DataEncodingError:
                 if not has_markers(value):
                     raise
-            return len(self._encode_marked(value))
+            return self._marked_length(value)
         except RecursionError:
             raise too_deep(EncodeError) from None
 
