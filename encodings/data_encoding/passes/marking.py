@@ -8,9 +8,8 @@ by predicate is *unheld*, and the nearest part above it that takes markers
 in (:func:`absorbs`: a record, a tuple, a list, a union told apart by a
 constant member, an option of those, a frame) stands for both. (Below a
 ``splitted``, whose JSON side is another tree, the ``splitted`` is marked
-whole.) This
-is what lets the strict codecs take such values on their failure path only:
-a marker makes them fail, never reach a user's function.
+whole.) This is what lets the strict codecs take such values on their
+failure path only: a marker makes them fail, never reach a user's function.
 
 Also here: how an atom is read leniently (:func:`lenient_unpack`).
 """
@@ -185,7 +184,7 @@ def _conv_unpack(e: Conv[Any]) -> Unpack | None:
     return unpack
 
 
-# ------------------------------------------------------------ Zarith and BSON
+# ------------------------------------------------------------ Zarith
 
 
 def read_z_lenient(buf: bytes, pos: int, end: int) -> tuple[Any, int]:
