@@ -113,7 +113,8 @@ def test_list_shows_every_id_with_its_section_description_and_constant(run: Run)
     assert [line.split()[0] for line in lines] == IDS
     assert [line.split()[-1] for line in lines] == [registry.find(i).constant for i in IDS]
     assert lines[IDS.index("chain.checkpoint")].startswith(
-        "chain.checkpoint           2 Checkpoint            a chain's checkpoint and history mode "
+        "chain.checkpoint                 2 Checkpoint                          "
+        "a chain's checkpoint and history mode "
     )
     assert lines[IDS.index("chain.checkpoint")].endswith(
         "  data_encoding.node.catalogue.chains.CHECKPOINT"
@@ -132,8 +133,8 @@ def test_list_filters_by_a_part_of_the_id_or_a_glob(run: Run) -> None:
         "chain.invalid_block", "chain.invalid_blocks",
     ]  # fmt: skip
     assert [line.split()[0] for line in run("list", "*hash").text.splitlines()] == [
-        "block_hash", "context_hash", "operation_list_list_hash", "protocol_hash",
-        "signature.public_key_hash",
+        "block_hash", "context_hash", "ed25519.public_key_hash", "operation_list_list_hash",
+        "protocol_hash", "signature.public_key_hash",
     ]  # fmt: skip
 
 

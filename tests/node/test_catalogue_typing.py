@@ -26,6 +26,9 @@ from data_encoding.node import registry
 JSON = "Encoding[bool | int | float | str | list[...] | dict[str, ...] | None]"
 """Any JSON value (``JsonValue``, as mypy spells it)."""
 
+NODE = "Encoding[IntNode | StringNode | BytesNode | PrimNode | list[...]]"
+"""A Micheline expression (``micheline.Node``, as mypy spells it)."""
+
 STATIC_TYPES = {
     "admin.account_alias": "Encoding[AccountAlias]",
     "admin.accounts": "Encoding[list[AccountAlias]]",
@@ -54,10 +57,35 @@ STATIC_TYPES = {
     "chain.invalid_blocks": "Encoding[list[InvalidBlock]]",
     "chain_id": "Encoding[ChainId]",
     "context_hash": "Encoding[ContextHash]",
+    "ed25519.public_key_hash": "Encoding[Ed25519PublicKeyHash]",
     "fitness": "Encoding[list[bytes]]",
     "int64": "Int",  # an Encoding[int]
     "operation_list_list_hash": "Encoding[OperationListListHash]",
     "protocol_hash": "Encoding[ProtocolHash]",
+    "proto.psbabym1.script": "Encoding[Script]",
+    "proto.psbabym1.script.expr": NODE,
+    "proto.psbabym1.script.lazy_expr": NODE,
+    "proto.psbabym1.script.loc": "Encoding[int]",
+    "proto.psbabym1.script.packed": NODE,
+    "proto.psbabym1.script.prim": "Encoding[str]",
+    "proto.pscartha.script": "Encoding[Script]",
+    "proto.pscartha.script.expr": NODE,
+    "proto.pscartha.script.lazy_expr": NODE,
+    "proto.pscartha.script.loc": "Encoding[int]",
+    "proto.pscartha.script.packed": NODE,
+    "proto.pscartha.script.prim": "Encoding[str]",
+    "proto.psdelph1.script": "Encoding[Script]",
+    "proto.psdelph1.script.expr": NODE,
+    "proto.psdelph1.script.lazy_expr": NODE,
+    "proto.psdelph1.script.loc": "Encoding[int]",
+    "proto.psdelph1.script.packed": NODE,
+    "proto.psdelph1.script.prim": "Encoding[str]",
+    "proto.pt24m4xi.script": "Encoding[Script]",
+    "proto.pt24m4xi.script.expr": NODE,
+    "proto.pt24m4xi.script.lazy_expr": NODE,
+    "proto.pt24m4xi.script.loc": "Encoding[int]",
+    "proto.pt24m4xi.script.packed": NODE,
+    "proto.pt24m4xi.script.prim": "Encoding[str]",
     "rpc.arg": "Encoding[Arg]",
     "rpc.binary_schema": "Encoding[BinarySchema]",
     "rpc.binary_schema_v1": "Encoding[BinarySchema]",
@@ -78,6 +106,8 @@ STATIC_TYPES = {
     "rpc.service_v1": "Encoding[Service]",
     "shell.block_header": "Encoding[BlockHeader]",
     "shell.block_header.shell": "Encoding[ShellHeader]",
+    "signature": "Encoding[Signature]",
+    "signature.public_key": "Encoding[PublicKey]",
     "signature.public_key_hash": "Encoding[PublicKeyHash]",
     "timestamp.protocol": "Encoding[int]",
     "timestamp.rfc": "Encoding[int]",

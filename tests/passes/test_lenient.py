@@ -7,8 +7,8 @@ back (``data_encoding.noncanonical``, ``passes/lenient.py``).
   lenient decoding gives the reference's value, marked; ``to_json`` gives
   the reference's JSON, ``encode`` and ``length`` the bytes read.
 * The same bytes deep inside records, tuples, lists, options, optional
-  fields, unions and recursive encodings; a Micheline expression written in
-  the generic form, inside and outside an operation-like record.
+  fields, unions and recursive encodings; a Micheline primitive written in
+  the generic form, alone and in a script, for each protocol.
 * No user function (a conv's, a union's predicates) is given a marker.
 * Over random encodings: canonical bytes read leniently as strictly; bytes
   made non-canonical at a boolean, presence, padding or ``z`` byte read to
@@ -31,7 +31,7 @@ from hypothesis import strategies as st
 import data_encoding as de
 from data_encoding import NonCanonical, reference_value
 from data_encoding.jsonvalue import JsonValue, dumps
-from data_encoding.node import hashes, keys, timestamp
+from data_encoding.node import hashes, keys, registry, timestamp
 from data_encoding.passes import binarygen
 from data_encoding.passes.slicing import slice_bytes
 from data_encoding.passes.transparent import unwrap
@@ -540,111 +540,60 @@ def test_lenient_readers_keep_their_counts_per_thread() -> None:
 
 # ------------------------------------------------------------ Micheline
 
-PRIMS = de.string_enum(["parameter", "storage", "code", "UNIT", "Pair", "Left"])
+SCRIPTS = [f"proto.{p}.script" for p in ("pt24m4xi", "psbabym1", "pscartha", "psdelph1")]
 
 
-def _no_args(v: Any) -> bool:
-    return isinstance(v, dict) and v.keys() == {"prim"}
+def _generic_unit(expr: de.Encoding[Any]) -> tuple[str, str]:
+    """``UNIT`` in its short form (tag 3, the primitive's index) and in the
+    generic form (tag 9, the index, no arguments, no annotations)."""
+    short = expr.encode({"prim": "UNIT"}).hex()
+    assert short[:2] == "03"
+    return short, "09" + short[2:] + "00000000" + "00000000"
 
 
-def _one_arg(v: Any) -> bool:
-    return isinstance(v, dict) and v.keys() == {"prim", "args"} and len(v["args"]) == 1
-
-
-def _generic(v: Any) -> bool:
-    return isinstance(v, dict) and "prim" in v
-
-
-def _to_generic(v: dict[str, Any]) -> dict[str, Any]:
-    return {"prim": v["prim"], "args": v.get("args", []), "annots": " ".join(v.get("annots", []))}
-
-
-def _from_generic(w: dict[str, Any]) -> dict[str, Any]:
-    v: dict[str, Any] = {"prim": w["prim"]}
-    if w["args"]:
-        v["args"] = w["args"]
-    if w["annots"]:
-        v["annots"] = w["annots"].split(" ")
-    return v
-
-
-MICHELINE = de.mu(
-    "micheline",
-    lambda self: de.union(
-        [
-            de.case(0, "Int", de.obj(de.req("int", de.z))),
-            de.case(3, "Prim__no_args__no_annots", de.obj(de.req("prim", PRIMS)), _no_args),
-            de.case(
-                5,
-                "Prim__1_arg__no_annots",
-                de.obj(de.req("prim", PRIMS), de.req("args", de.fixed.list_(1, self))),
-                _one_arg,
-            ),
-            de.case(
-                9,
-                "Prim__generic",
-                de.conv(
-                    _to_generic,
-                    _from_generic,
-                    de.obj(
-                        de.req("prim", PRIMS),
-                        de.req("args", de.list_(self)),
-                        de.req("annots", de.string),
-                    ),
-                ),
-                _generic,
-            ),
-        ]
-    ),
-)
-"""A Micheline expression in the node's shape: a primitive has a short
-form per arity, and the generic form, which the writer uses for the others
-(here: two arguments, or annotations)."""
-
-GENERIC_UNIT = "09" + "03" + "00000000" + "00000000"  # UNIT, no arguments, no annotations
-SHORT_UNIT = "0303"
-
-
-def test_micheline_in_the_generic_form() -> None:
-    """A primitive written in the generic form where the writer uses a short
-    one: the reference reads it; the union that chose it by predicate cannot
-    hold a marker, so the expression, at the top, is one."""
-    data = bytes.fromhex(GENERIC_UNIT)
-    assert _strict_code(MICHELINE, data) == ("not_canonical", 0)
-    value = MICHELINE.decode(data, canonical=False)
+@pytest.mark.parametrize("id", SCRIPTS)
+def test_micheline_in_the_generic_form(id: str) -> None:
+    """A primitive written in the generic form where the node writes a
+    short one (the nodes are a ``matching`` union, whose function names the
+    writer's case): the reference reads it; that union cannot hold a
+    marker, so the expression, at the top, is one."""
+    expr = registry.find(id + ".expr").encoding
+    short, generic = _generic_unit(expr)
+    data = bytes.fromhex(generic)
+    assert _strict_code(expr, data) == ("not_canonical", 0)
+    value = expr.decode(data, canonical=False)
     assert value == NonCanonical({"prim": "UNIT"}, data)
-    assert MICHELINE.to_json(value) == {"prim": "UNIT"}
-    assert MICHELINE.encode(value) == data
-    assert MICHELINE.encode(reference_value(value)) == bytes.fromhex(SHORT_UNIT)
+    assert expr.to_json(value) == {"prim": "UNIT"}
+    assert (expr.encode(value), expr.length(value)) == (data, len(data))
+    assert expr.encode(reference_value(value)).hex() == short
 
 
-def test_micheline_in_the_generic_form_deep_inside_an_operation() -> None:
-    """``Pair (UNIT in the generic form) 5`` (a canonical generic form: two
-    arguments) in the script of an operation-like record: the marker stands
-    at the script, the nearest part that holds one; the operation reads,
-    and prints, as the same operation with ``UNIT`` in its short form."""
+@pytest.mark.parametrize("id", SCRIPTS)
+def test_micheline_in_the_generic_form_deep_inside_a_script(id: str) -> None:
+    """``PAIR (UNIT in the generic form) 5`` as a script's code: the marker
+    stands at the script, the nearest part that holds one (the expressions'
+    frames hold none: their values are the nodes'); the script reads, and
+    prints, as the one with ``UNIT`` in its short form."""
+    script, expr = registry.find(id).encoding, registry.find(id + ".expr").encoding
+    short, generic = _generic_unit(expr)
+    pair = expr.encode({"prim": "PAIR", "args": [{"int": 1}, {"int": 5}]}).hex()
+    assert pair.startswith("07") and pair.endswith("0001" + "0005")  # PAIR 1 5, short form
 
-    def operation_bytes(unit: str) -> tuple[str, bytes]:
-        pair = "09" + "04" + _framed(unit + "0005") + "00000000"
-        script = pair + "0000"  # code, storage (the int 0)
-        return script, bytes.fromhex("01" + script + "ff")
+    def script_bytes(unit: str) -> bytes:
+        code = pair[:4] + unit + "0005"  # PAIR's tag and index, then its two arguments
+        return bytes.fromhex(_framed(code) + _framed("0000"))  # storage: the int 0
 
-    operation = de.obj(
-        de.req("fee", de.n),
-        de.req("script", de.obj(de.req("code", MICHELINE), de.req("storage", MICHELINE))),
-        de.req("flag", de.bool_),
-    )
-    script, data = operation_bytes(GENERIC_UNIT)
-    assert _strict_code(operation, data) == ("not_canonical", 1 + 1 + 1 + 4)
-    value = operation.decode(data, canonical=False)
-    canonical = operation.decode(operation_bytes(SHORT_UNIT)[1])
-    assert canonical["script"]["code"] == {"prim": "Pair", "args": [{"prim": "UNIT"}, {"int": 5}]}
-    assert value.keys() == canonical.keys()
-    assert (value["fee"], value["flag"]) == (1, True)
-    assert _marker(value["script"]) == (canonical["script"], bytes.fromhex(script))
-    assert operation.to_json(value) == operation.to_json(canonical)
-    assert operation.encode(value) == data
-    assert operation.length(value) == len(data)
+    data, canonical = script_bytes(generic), script.decode(script_bytes(short))
+    with pytest.raises(de.DecodeError) as refused:
+        script.decode(data)
+    assert (refused.value.code, refused.value.offset) == ("not_canonical", 4 + 2)
+    assert refused.value.path == ("code", "args", 0)
+    value = script.decode(data, canonical=False)
+    assert _marker(value) == (canonical, data)
+    assert canonical["code"] == {"prim": "PAIR", "args": [{"prim": "UNIT"}, {"int": 5}]}
+    assert script.to_json(value) == script.to_json(canonical)
+    assert script.bytes_to_json(data, canonical=False) == script.bytes_to_json(script_bytes(short))
+    assert (script.encode(value), script.length(value)) == (data, len(data))
 
 
 # ------------------------------------------------------------ random encodings

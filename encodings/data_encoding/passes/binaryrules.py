@@ -22,10 +22,10 @@ from ..tree.core import Atom, Encoding, ManyReader, Predicate, Writer
 from ..tree.framing import HEADERS, DynamicSize
 from ..tree.leaves import AtomEncoding, wrong_value_type
 from ..tree.sequences import ListEncoding
-from ..tree.unions import Case, Option, Union
+from ..tree.unions import Case, Matching, Option, Union
 from ..tree.wrappers import Conv, Splitted, Transparent, guard
 from ..tree.zarith import Zarith, read_many, write_many
-from .choosing import by_constant, first_case, member, value_selectors
+from .choosing import INLINE_CASES, by_constant, first_case, member, selects, value_selectors
 
 __all__ = [
     "bad_frame",
@@ -35,6 +35,7 @@ __all__ = [
     "fixed_atom",
     "many",
     "not_canonical",
+    "reads_inline",
     "read_count",
     "reads_whole",
     "same_binary",
@@ -50,7 +51,7 @@ __all__ = [
 
 def same_binary(e: Encoding[Any]) -> Encoding[Any] | None:
     """The node whose binary form and values are ``e``'s (its pieces are
-    ``e``'s): a ``def_``'s, ``delayed``'s or ``Named``'s inner node, the
+    ``e``'s): a ``def_``'s, ``delayed``'s or ``Described``'s inner node, the
     ``binary`` side of ``splitted``; ``None`` for other nodes (a ``conv``
     changes values)."""
     if isinstance(e, Transparent):
@@ -241,8 +242,15 @@ def not_canonical(u: Union, pos: int, c: Case) -> DecodeError:
 
 def writes_inline(u: Union) -> bool:
     """Whether ``u``'s writer is generated: the case is found without trying
-    them (an option's, or by a constant member)."""
-    return isinstance(u, Option) or by_constant(u) is not None
+    them (an option's, a ``matching`` union's, or by a constant member)."""
+    return isinstance(u, Option | Matching) or by_constant(u) is not None
+
+
+def reads_inline(u: Union) -> bool:
+    """Whether ``u``'s reader is generated: an ``if`` per tag, for few cases
+    (:data:`INLINE_CASES`), or a ``matching`` union's, whose check of the
+    case read is one call whatever their number."""
+    return isinstance(u, Matching) or len(u.tagged) <= INLINE_CASES
 
 
 def canonical(u: Union) -> dict[int, Callable[[Any], bool]] | None:
@@ -253,6 +261,8 @@ def canonical(u: Union) -> dict[int, Callable[[Any], bool]] | None:
     member)."""
     if isinstance(u, Option) or member(u) is not None:
         return None
+    if isinstance(u, Matching):  # the case its function gives
+        return {c.tag: partial(selects, u.select, c.tag) for c in u.tagged if c.tag is not None}
 
     def build() -> dict[int, Callable[[Any], bool]]:
         tagged = [

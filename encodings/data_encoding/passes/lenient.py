@@ -58,12 +58,12 @@ from .binarygen import compile_reader, compile_writer, inline_code
 from .binaryrules import (
     canonical,
     fixed_atom,
+    reads_inline,
     reads_whole,
     select_write,
     unexpected_tag,
     writes_inline,
 )
-from .choosing import INLINE_CASES
 from .marking import absorbs, holds, lenient_unpack, lenient_value_node, read_z_lenient
 
 __all__ = [
@@ -189,7 +189,7 @@ def _list_lenient(e: ListEncoding) -> Reader:
 
 @build_lenient_reader.register
 def _union_lenient(u: Union) -> Reader:
-    if len(u.tagged) <= INLINE_CASES:
+    if reads_inline(u):
         return compile_reader(u, lenient=True)
     width, name = u.tag_width, u.what
     table: dict[int, Reader] = {c.tag: c.enc._read_lenient for c in u.tagged if c.tag is not None}

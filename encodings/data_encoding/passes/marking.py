@@ -100,8 +100,9 @@ def _mu_holds(e: Mu) -> bool:
 def _union_holds(u: Union) -> bool:
     if isinstance(u, Option):
         return holds(u.cases[0].enc)
-    # told apart by a constant member, no case with a predicate: the writer
-    # and the converters look a marker up as a dict, and refuse it
+    # told apart by a constant member (a ``matching`` union's function is
+    # not), no case with a predicate: the writer and the converters look a
+    # marker up as a dict, and refuse it
     return member(u) is not None and all(c.match is None for c in u.cases)
 
 
