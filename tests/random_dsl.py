@@ -198,9 +198,12 @@ def _mu(name: str, leaf: Dsl) -> Dsl:
     }
 
 
-def specs(max_leaves: int = 8) -> st.SearchStrategy[Dsl]:
-    """Specs of encodings, valid or not."""
-    return st.recursive(_leaf(), _composite, max_leaves=max_leaves)
+def specs(
+    max_leaves: int = 8, leaves: st.SearchStrategy[Dsl] | None = None
+) -> st.SearchStrategy[Dsl]:
+    """Specs of encodings, valid or not (their leaves drawn from ``leaves``
+    when given)."""
+    return st.recursive(_leaf() if leaves is None else leaves, _composite, max_leaves=max_leaves)
 
 
 def _built(spec: Dsl) -> tuple[Dsl, Encoding[Any]] | None:
@@ -212,6 +215,9 @@ def _built(spec: Dsl) -> tuple[Dsl, Encoding[Any]] | None:
     return spec, built
 
 
-def encodings(max_leaves: int = 8) -> st.SearchStrategy[tuple[Dsl, Encoding[Any]]]:
-    """``(spec, encoding)`` pairs of encodings the library accepts."""
-    return specs(max_leaves).map(_built).filter(lambda built: built is not None)  # type: ignore[return-value]
+def encodings(
+    max_leaves: int = 8, leaves: st.SearchStrategy[Dsl] | None = None
+) -> st.SearchStrategy[tuple[Dsl, Encoding[Any]]]:
+    """``(spec, encoding)`` pairs of encodings the library accepts (their
+    leaves drawn from ``leaves`` when given)."""
+    return specs(max_leaves, leaves).map(_built).filter(lambda built: built is not None)  # type: ignore[return-value]

@@ -28,6 +28,7 @@ from .errors import (
 )
 from .jsonvalue import RepeatedMembers
 from .node import hashes, timestamp
+from .noncanonical import NonCanonical, reference_value
 from .passes.schema import BinarySchema, binary_schema, binary_schema_v1
 from .tree import bounded, fixed, variable
 from .tree.anyjson import json
@@ -74,6 +75,7 @@ __all__ = [
     "Field",
     "Fixed",
     "JsonError",
+    "NonCanonical",
     "RepeatedMembers",
     "Size",
     "array",
@@ -116,6 +118,7 @@ __all__ = [
     "padded",
     "ranged_float",
     "ranged_int",
+    "reference_value",
     "req",
     "set_max_depth",
     "splitted",

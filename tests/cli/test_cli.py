@@ -327,6 +327,57 @@ def test_decode_errors_say_code_path_and_offset(run: Run) -> None:
     )
 
 
+# an exited daemon whose exit code's presence byte is 02: the node reads it
+EXITED_02 = "00000003" + "01" + "00001092" + "02" + "00000001"
+
+
+def test_decode_lenient_reads_what_the_node_reads(run: Run, tmp_path: Path) -> None:
+    """``--lenient``: bytes the library would not write, read as the node
+    reads them (README, Strictness); refused without it."""
+    r = run("decode", "admin.daemon_status", EXITED_02)
+    assert (r.status, r.out) == (1, b"")
+    assert r.err == (
+        "error: invalid_presence_flag at $.code (byte 9): "
+        "invalid presence byte 0x02 (only 0x00 and 0xff)\n"
+    )
+    out = '{"id":3,"pid":4242,"state":"exited","code":1}\n'
+    r = run("decode", "admin.daemon_status", "--lenient", EXITED_02)
+    assert (r.status, r.text, r.err) == (0, out, "")
+    (tmp_path / "status.bin").write_bytes(bytes.fromhex(EXITED_02))
+    r = run("decode", "admin.daemon_status", "--lenient", "--raw", f"{tmp_path}/status.bin")
+    assert (r.status, r.text) == (0, out)
+    # canonical bytes read alike; bytes the node refuses too are refused, as without it
+    assert run("decode", "admin.daemon_status", "--lenient", STATUS_HEX).text == (
+        '{"id":3,"pid":4242,"state":"running"}\n'
+    )
+    r = run("decode", "admin.daemon_status", "--lenient", "000000030700001092")
+    assert (r.status, r.err) == (
+        1,
+        "error: unexpected_tag at $ (byte 4): unexpected tag 7 for union process_state "
+        "(known tags: [0, 1, 2, 3])\n",
+    )
+
+
+def test_batch_decode_lenient(run: Run) -> None:
+    stdin = f"{EXITED_02}\n{EXITED_02[:-2]}\n{STATUS_HEX}\n"
+    r = run("decode", "admin.daemon_status", "--lines", "--keep-going", "--lenient", stdin=stdin)
+    assert r.status == 1
+    assert r.text.split("\n") == [
+        '{"id":3,"pid":4242,"state":"exited","code":1}',
+        "",  # line 2, the bad one
+        '{"id":3,"pid":4242,"state":"running"}',
+        "",
+    ]
+    assert r.err == (
+        "error: line 2: not_enough_data at $.code (byte 10): "
+        "not enough data for int31: need 4 bytes, 3 left\n"
+        "error: 1 of 3 lines failed (lines 2)\n"
+    )
+    r = run("decode", "admin.daemon_status", "--lines", stdin=f"{EXITED_02}\n")
+    assert (r.status, r.out) == (1, b"")
+    assert r.err.startswith("error: line 1: invalid_presence_flag at $.code (byte 9)")
+
+
 def test_decode_refuses_what_is_not_hex(run: Run) -> None:
     r = run("decode", "int64", "00 0g")
     assert (r.status, r.err) == (

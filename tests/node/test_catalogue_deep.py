@@ -23,8 +23,9 @@ What is proved, for each template:
   its depth;
 * that value, 300 deep, is refused by ``encode``, ``length`` and ``to_json``
   alike, with ``too_deep`` at a level past the default limit;
-* a level takes no more Python frames, in any direction, than the
-  recursion limit is raised for: the depth limit, not Python, refuses.
+* a level takes no more Python frames, in any direction (the lenient
+  variant's reader and marked writer too), than the recursion limit is
+  raised for: the depth limit, not Python, refuses.
 """
 
 from __future__ import annotations
@@ -435,8 +436,8 @@ def test_a_level_takes_the_frames_the_recursion_limit_allows_it(
     def per_level(way: str) -> float:
         def frames(n: int) -> int:
             document = t.nested(n)
-            if way == "decode":
-                return _frames(lambda: e.decode(nest.at(n)))
+            if way in ("decode", "_decode_lenient"):  # (the lenient variant's reader)
+                return _frames(lambda: getattr(e, way)(nest.at(n)))
             if way == "from_json":
                 return _frames(lambda: e.from_json(document))
             value = e.from_json(document)
@@ -444,7 +445,8 @@ def test_a_level_takes_the_frames_the_recursion_limit_allows_it(
 
         return (frames(30) - frames(10)) / 20
 
-    for way in ("decode", "encode", "length", "to_json", "from_json"):
+    ways = ("decode", "encode", "length", "to_json", "from_json")
+    for way in (*ways, "_decode_lenient", "_encode_marked"):
         assert per_level(way) <= FRAMES_PER_LEVEL, way
 
 

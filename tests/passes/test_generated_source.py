@@ -59,7 +59,9 @@ def test_the_entry_points_render_the_generated_codecs_ops() -> None:
     """``e.encode`` and ``e.decode`` are functions kept on the encoding; for a
     generated codec, its writer's (reader's) ops rendered in the entry's own
     frame, so that the call is the only call. ``encode`` collects ``bytes``
-    pieces and joins them once."""
+    pieces and joins them once. The lenient variant is reached on failure
+    only: a value with markers goes to the marked encoder, input refused
+    with ``canonical=False`` to the lenient decoder."""
     e = _record()
     write_body = e._write.__source__.splitlines()[1:]  # type: ignore[attr-defined]
     read_body = e._read.__source__.splitlines()[1:-1]  # type: ignore[attr-defined]
@@ -71,10 +73,13 @@ def test_the_entry_points_render_the_generated_codecs_ops() -> None:
     assert encode_lines[3 : 3 + len(write_body)] == ["    " + line for line in pieces]
     assert encode_lines[3 + len(write_body) :] == [
         "    except RecursionError: raise _too_deep(_EncodeError) from None",
+        "    except _Err:",
+        "        if not _has_markers(v): raise",
+        "        return _marked(_root, v)",
         "    return b''.join(out)",
     ]
     assert decode_lines[:5] == [
-        "def decode(buf):",
+        "def decode(buf, canonical=True):",
         "    if type(buf) is not bytes: buf = _input_bytes(buf)",
         "    pos = 0",
         "    end = len(buf)",
@@ -83,6 +88,9 @@ def test_the_entry_points_render_the_generated_codecs_ops() -> None:
     assert decode_lines[5 : 5 + len(read_body)] == ["    " + line for line in read_body]
     assert decode_lines[5 + len(read_body) :] == [
         "    except RecursionError: raise _too_deep(_DecodeError) from None",
+        "    except _Err:",
+        "        if canonical: raise",
+        "        return _lenient(_root, buf)",
         "    if pos != len(buf): raise _extra_bytes(pos, len(buf))",
         "    return x",
     ]

@@ -178,6 +178,8 @@ def test_property_hand_encodings_cover_every_combinator() -> None:
         "Field",
         "Fixed",
         "JsonError",
+        "NonCanonical",
+        "reference_value",
         "RepeatedMembers",
         "Size",
     }

@@ -228,11 +228,13 @@ def build_parser() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.Argum
         "decode",
         commands.decode,
         "hex (or bytes) to JSON",
-        "Read the binary form of an id, in hex (or the bytes), and write its JSON.",
+        "Read the binary form of an id, in hex (or the bytes), and write its JSON; with "
+        "--lenient, bytes it would not write (a boolean byte 01...) read as the node reads them.",
         """
           data-encoding decode admin.daemon_status 000000030000001092
           data-encoding decode chain.checkpoint --raw checkpoint.bin
           data-encoding decode admin.daemon_status --lines --keep-going statuses.hex
+          data-encoding decode admin.daemon_status --lenient 0000000301000010920200000001
         """,
     )
     _id(p)
@@ -244,6 +246,12 @@ def build_parser() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.Argum
         "a file or -",
     )
     p.add_argument("--raw", action="store_true", help="read the bytes themselves, not hex")
+    p.add_argument(
+        "--lenient",
+        action="store_true",
+        help="read non-canonical bytes as the node does (what an indexer needs; "
+        "README, Strictness)",
+    )
     _lines(p)
     _compact(p)
 

@@ -128,12 +128,18 @@ def input_bytes(arg: str | None, raw: bool) -> bytes:
 
 
 def decode(args: Namespace) -> int:
-    """Hex (or bytes, ``--raw``) in, JSON out; ``--lines``: one hex string per line."""
+    """Hex (or bytes, ``--raw``) in, JSON out; ``--lines``: one hex string per
+    line; ``--lenient``: what the reference reads (``canonical=False``)."""
     e = encoding_of(args.id)
+    canonical = not args.lenient
     if args.lines:
         _batch(args)
-        return run_lines(args.input, lambda line: e.bytes_to_json(hex_of(line)), args.keep_going)
-    print_json(e.decode_json(input_bytes(args.input, args.raw)), args.compact)
+        return run_lines(
+            args.input,
+            lambda line: e.bytes_to_json(hex_of(line), canonical=canonical),
+            args.keep_going,
+        )
+    print_json(e.decode_json(input_bytes(args.input, args.raw), canonical=canonical), args.compact)
     return OK
 
 

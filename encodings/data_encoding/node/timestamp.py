@@ -232,8 +232,10 @@ printed."""
 def _to_json(value: Any) -> JsonValue:
     if type(value) is int and MIN_RFC3339 <= value <= MAX_RFC3339:
         return print_rfc3339(value)
-    # the binary side's checks and errors: one bad value, one error
-    return int64.to_json(value)
+    # the binary side's checks and errors: one bad value, one error (its
+    # converter's, not ``int64.to_json``, which would print a lenient
+    # reading's marker as its value: this function must refuse one)
+    return int64._to_json(value)
 
 
 def _from_json(json: JsonValue) -> int:

@@ -38,6 +38,7 @@ from ..errors import (
     not_enough_data,
     too_deep,
 )
+from ..noncanonical import NonCanonical, has_markers
 from ..tree.anyjson import Bson
 from ..tree.bson import decode_bson, encode_bson
 from ..tree.core import BytesLike, Encoding, Reader, Sizer, Writer, input_bytes
@@ -72,8 +73,21 @@ from .binaryrules import (
     writes_inline,
     writes_whole,
 )
+from .marking import holds
 
-__all__ = ["build_decoder", "build_encoder", "build_reader", "build_sizer", "build_writer"]
+__all__ = [
+    "atom_reader",
+    "build_decoder",
+    "build_encoder",
+    "build_reader",
+    "build_sizer",
+    "build_writer",
+    "check_size_reader",
+    "check_size_writer",
+    "whole_input_decoder",
+    "whole_list_reader",
+    "whole_value_encoder",
+]
 
 
 # ------------------------------------------------------------ readers
@@ -132,11 +146,21 @@ def build_sizer(e: Encoding[Any]) -> Sizer:
 
 def build_encoder(e: Encoding[Any]) -> Callable[[Any], bytes]:
     """``e.encode``: its writer's generated body as a function of the value,
-    or, for a writer that was not generated, a call of it."""
+    or, for a writer that was not generated, a call of it. A value it
+    refuses that holds markers of a lenient reading
+    (:mod:`data_encoding.noncanonical`) is written by ``e``'s marked encoder;
+    where ``e``'s values do not hold them (:func:`.marking.holds`), a marker
+    standing for the whole value is looked for first."""
     write = e._write
-    generated = compile_encoder(write)
+    generated = compile_encoder(write, e)
     if generated is not None:
         return generated
+    return whole_value_encoder(write, e)
+
+
+def whole_value_encoder(write: Writer, e: Encoding[Any] | None) -> Callable[[Any], bytes]:
+    """``encode(value)`` by ``write`` (a ``RecursionError`` is ``too_deep``);
+    with ``e``, as :func:`build_encoder` says (``None``: the marked encoder)."""
 
     def encode(value: Any) -> bytes:
         out = bytearray()
@@ -144,26 +168,56 @@ def build_encoder(e: Encoding[Any]) -> Callable[[Any], bytes]:
             write(out, value)
         except RecursionError:
             raise too_deep(EncodeError) from None
+        except DataEncodingError:
+            if e is None or not has_markers(value):
+                raise
+            return e._encode_marked(value)
         return bytes(out)
 
-    return encode
+    if e is None or holds(e):
+        return encode
+
+    # a value of a part that holds no marker is plain, or a marker as a whole
+    def encode_whole_marker(value: Any) -> bytes:
+        if type(value) is NonCanonical:
+            return e._encode_marked(value)
+        out = bytearray()
+        try:
+            write(out, value)
+        except RecursionError:
+            raise too_deep(EncodeError) from None
+        return bytes(out)
+
+    return encode_whole_marker
 
 
-def build_decoder(e: Encoding[Any]) -> Callable[[BytesLike], Any]:
+def build_decoder(e: Encoding[Any]) -> Callable[..., Any]:
     """``e.decode``: its reader's generated body over the whole input (which
     must be read to its end), or, for a reader that was not generated, a
-    call of it."""
+    call of it. With ``canonical=False``, input it refuses is read again by
+    ``e``'s lenient decoder."""
     read = e._read
-    generated = compile_decoder(read)
+    generated = compile_decoder(read, e)
     if generated is not None:
         return generated
+    return whole_input_decoder(read, e)
 
-    def decode(data: BytesLike) -> Any:
+
+def whole_input_decoder(read: Reader, e: Encoding[Any] | None) -> Callable[..., Any]:
+    """``decode(data, canonical=True)`` by ``read``: the whole input, to its
+    end; with ``e``, as :func:`build_decoder` says (``None``: the lenient
+    decoder, which ignores ``canonical``)."""
+
+    def decode(data: BytesLike, canonical: bool = True) -> Any:
         buf = data if type(data) is bytes else input_bytes(data)
         try:
             value, pos = read(buf, 0, len(buf))
         except RecursionError:
             raise too_deep(DecodeError) from None
+        except DataEncodingError:
+            if canonical or e is None:
+                raise
+            return e._decode_lenient(buf)
         if pos != len(buf):
             raise extra_bytes(pos, len(buf))
         return value
@@ -176,8 +230,13 @@ def build_decoder(e: Encoding[Any]) -> Callable[[BytesLike], Any]:
 
 @build_reader.register(AtomEncoding)
 def _leaf_reader(e: AtomEncoding[Any]) -> Reader:
+    return atom_reader(e, e.atom.unpack)
+
+
+def atom_reader(e: AtomEncoding[Any], unpack: Callable[[Any], Any] | None) -> Reader:
+    """The reader of atom ``e`` whose raw ``struct`` value ``unpack`` reads."""
     atom = e.atom
-    width, unpack, what = atom.width, atom.unpack, e.what
+    width, what = atom.width, e.what
     if not atom.fmt:
         assert unpack is not None
 
@@ -346,10 +405,15 @@ def _over_limit(size: int, limit: int) -> str:
 
 @build_reader.register(CheckSize)
 def _check_size_reader(e: CheckSize[Any]) -> Reader:
+    return check_size_reader(e, e.inner._read)
+
+
+def check_size_reader(e: CheckSize[Any], read_inner: Reader) -> Reader:
+    """``e``'s reader, its inner value read by ``read_inner``."""
     # The inner value is read in its full frame and its size checked after:
     # every read is bounded by the input anyway, and an inner limit (a list's
     # max_length) then reports its own, more precise error first.
-    limit, read_inner = e.limit, e.inner._read
+    limit = e.limit
 
     def read(buf: bytes, pos: int, end: int) -> tuple[Any, int]:
         value, after = read_inner(buf, pos, end)
@@ -364,7 +428,12 @@ def _check_size_reader(e: CheckSize[Any]) -> Reader:
 
 @build_writer.register(CheckSize)
 def _check_size_writer(e: CheckSize[Any]) -> Writer:
-    limit, write_inner = e.limit, e.inner._write
+    return check_size_writer(e, e.inner._write)
+
+
+def check_size_writer(e: CheckSize[Any], write_inner: Writer) -> Writer:
+    """``e``'s writer, its inner value written by ``write_inner``."""
+    limit = e.limit
 
     def write(out: bytearray, value: Any) -> None:
         mark = len(out)
@@ -397,9 +466,17 @@ def _check_size_sizer(e: CheckSize[Any]) -> Sizer:
 def _list_reader(e: ListEncoding) -> Reader:
     if not reads_whole(e):
         return compile_reader(e)
-    atom = fixed_atom(e.elt)  # fixed-width leaf elements: one ``iter_unpack``
+    atom = fixed_atom(e.elt)
     assert atom is not None
-    width, unit, unpack = atom.width, struct.Struct(">" + atom.fmt), atom.unpack
+    return whole_list_reader(e, atom.unpack)
+
+
+def whole_list_reader(e: ListEncoding, unpack: Callable[[Any], Any] | None) -> Reader:
+    """The reader of list ``e`` of fixed-width leaf elements, read by one
+    ``iter_unpack``, each raw value then by ``unpack``."""
+    atom = fixed_atom(e.elt)
+    assert atom is not None
+    width, unit = atom.width, struct.Struct(">" + atom.fmt)
     max_length = e.max_length
 
     def read(buf: bytes, pos: int, end: int) -> tuple[Any, int]:

@@ -33,7 +33,8 @@ from typing import Any, NamedTuple
 from weakref import WeakKeyDictionary
 
 from ..errors import DecodeError, EncodeError, extra_bytes, not_enough_data, too_deep
-from ..tree.core import BytesLike, Encoding, Reader, Writer, input_bytes
+from ..noncanonical import NonCanonical, counts, has_markers, held, unheld
+from ..tree.core import Encoding, Reader, Writer, input_bytes
 from ..tree.framing import HEADERS, DynamicSize
 from ..tree.leaves import AtomEncoding
 from ..tree.primitives import Int
@@ -88,6 +89,7 @@ from .choosing import by_constant
 from .emit import Source, shown, tuple_expr
 from .jsongen import Bail, read_leaf
 from .jsonmode import LeafKind, json_leaf, json_of_read, reads_json, same_both, writes_json
+from .marking import absorbs, holds, lenient_unpack, lenient_value_node
 from .transparent import emitted_for
 
 __all__ = [
@@ -110,6 +112,8 @@ OP_BUDGET = 450
 
 #: At most this many copies of the ops that follow a choice (see ``Lowering.choice``).
 COPIES = 16
+
+INT32_MAX = 2**31 - 1
 
 Then = Callable[[], None] | None
 """Adds the ops that follow (see :meth:`Lowering.choice`)."""
@@ -138,6 +142,11 @@ class Lowering:
         #: variables whose value a leaf's JSON check found valid: written
         #: without the writer's guard (its check still names a failure)
         self.valid: set[str] = set()
+        #: the lenient variant (``canonical=False``): reading, what the
+        #: reference reads, marking what is not canonical; writing, what
+        #: such reading returns (see :mod:`.lenient`). Its code is not on
+        #: the strict codecs' path: it copies nothing into a choice's branches
+        self.lenient = False
 
     def ref(self, obj: Any, stem: str | None = None) -> str:
         return self.source.ref(obj, stem)
@@ -221,7 +230,15 @@ class Lowering:
 
     def may_copy(self, branches: int) -> bool:
         """Whether the ops after a choice of ``branches`` may be copied into each."""
-        return self.copies * branches <= COPIES and self.room()
+        return not self.lenient and self.copies * branches <= COPIES and self.room()
+
+    def read_with(self, e: Encoding[Any]) -> Reader:
+        """``e``'s reader for this lowering (its lenient one, in the lenient variant)."""
+        return e._read_lenient if self.lenient else e._read
+
+    def write_with(self, e: Encoding[Any]) -> Writer:
+        """``e``'s writer for this lowering (its marked one, in the lenient variant)."""
+        return e._write_marked if self.lenient else e._write
 
     def presence(self, v: str, byte: int, enc: Encoding[Any], path: Path, then: Then) -> None:
         """Write ``00`` when ``v`` is ``None``, else ``byte`` then ``v`` in ``enc``."""
@@ -250,11 +267,15 @@ NO_CODE = Code(None, None)
 
 
 def lowered(
-    e: Encoding[Any], reading: bool, source: Source | None = None, json: bool = False
+    e: Encoding[Any],
+    reading: bool,
+    source: Source | None = None,
+    json: bool = False,
+    lenient: bool = False,
 ) -> Block:
     """The ops of ``e``'s compiled reader (or writer), its variables and
     objects named in ``source`` (a fresh one if not given): ``x`` is the
-    value read, ``v`` the value written.
+    value read, ``v`` the value written; ``lenient``: its lenient variant.
 
     >>> from data_encoding import obj, req, uint8
     >>> from data_encoding.passes.binaryops import show
@@ -272,29 +293,46 @@ def lowered(
             lower_write(e, lw, "v", ())
     elif reading:
         assert code.read is not None, f"{type(e).__name__} is not compiled"
-        code.read(lw, "x", "end", (), None)
+        read = code.read
+        if lenient:
+            lw.lenient = True
+            lw.add(Let("cells", f"{lw.ref(counts)}()"))
+            _holding(e, lw, "x", "end", lambda: read(lw, "x", "end", (), None))
+        else:
+            read(lw, "x", "end", (), None)
     else:
         assert code.write is not None, f"{type(e).__name__} is not compiled"
-        code.write(lw, "v", (), None)
+        write = code.write
+        if lenient:
+            lw.lenient = True
+            _marker_first(e, lw, "v", lambda: write(lw, "v", (), None))
+        else:
+            write(lw, "v", (), None)
     return tuple(lw.ops)
 
 
-def compile_writer(e: Encoding[Any]) -> Writer:
-    """``e``'s writer: its inline code as a function of its own."""
+def compile_writer(e: Encoding[Any], lenient: bool = False) -> Writer:
+    """``e``'s writer: its inline code as a function of its own (``lenient``:
+    its marked writer, see :mod:`.lenient`)."""
     source = new_source()
-    render(source, "def write(out, v):", lowered(e, False, source), reading=False)
-    write: Writer = source.compile("write", f"writer of {shown(e)}")
-    _LOWERED[write] = weakref.ref(e)
+    render(source, "def write(out, v):", lowered(e, False, source, lenient=lenient), reading=False)
+    label = "marked writer" if lenient else "writer"
+    write: Writer = source.compile("write", f"{label} of {shown(e)}")
+    if not lenient:
+        _LOWERED[write] = weakref.ref(e)
     return write
 
 
-def compile_reader(e: Encoding[Any]) -> Reader:
-    """``e``'s reader: its inline code as a function of its own."""
+def compile_reader(e: Encoding[Any], lenient: bool = False) -> Reader:
+    """``e``'s reader: its inline code as a function of its own (``lenient``:
+    its lenient reader, see :mod:`.lenient`)."""
     source = new_source()
-    body = lowered(e, True, source)
+    body = lowered(e, True, source, lenient=lenient)
     render(source, "def read(buf, pos, end):", body, reading=True, returns="x")
-    read: Reader = source.compile("read", f"reader of {shown(e)}")
-    _LOWERED[read] = weakref.ref(e)
+    label = "lenient reader" if lenient else "reader"
+    read: Reader = source.compile("read", f"{label} of {shown(e)}")
+    if not lenient:
+        _LOWERED[read] = weakref.ref(e)
     return read
 
 
@@ -304,39 +342,77 @@ points are the same ops, rendered as functions of their own
 (:func:`compile_encoder`, :func:`compile_decoder`)."""
 
 
-def compile_encoder(write: Writer) -> Callable[[Any], bytes] | None:
+def compile_encoder(write: Writer, root: Encoding[Any]) -> Callable[[Any], bytes] | None:
     """``encode(v) -> bytes`` from the ops of the generated ``write``
     (``None`` when ``write`` was not generated), so that the call of
-    ``encode`` is the only call."""
+    ``encode`` is the only call. It is ``root.encode``: a value it refuses
+    that holds markers of a lenient reading is written by ``root``'s marked
+    encoder (and, where ``root`` does not hold markers, a marker of the
+    whole value is looked for first: see :mod:`.marking`)."""
     e = _lowered_from(write)
     if e is None:
         return None
-    return _writing(e, "encode", "encoder", lambda source: _too_deep(source, EncodeError))
+
+    def marked(source: Source) -> str:
+        return f"{source.ref(_encoded_marked, 'marked')}({source.ref(root, 'root')}, v)"
+
+    def handler(source: Source) -> list[str]:
+        return [
+            _too_deep(source, EncodeError),
+            "except _Err:",
+            f"    if not {source.ref(has_markers)}(v): raise",
+            f"    return {marked(source)}",
+        ]
+
+    def whole_marker(source: Source) -> list[str]:
+        return [f"if type(v) is {source.ref(NonCanonical)}: return {marked(source)}"]
+
+    first = None if holds(root) else whole_marker
+    return _writing(e, "encode", "encoder", handler, first=first)
 
 
-def compile_decoder(read: Reader) -> Callable[[BytesLike], Any] | None:
-    """``decode(data)``, the whole input, from the ops of the generated
-    ``read`` (``None`` when ``read`` was not generated)."""
+def compile_decoder(read: Reader, root: Encoding[Any]) -> Callable[..., Any] | None:
+    """``decode(data, canonical=True)``, the whole input, from the ops of the
+    generated ``read`` (``None`` when ``read`` was not generated). It is
+    ``root.decode``: with ``canonical=False``, input it refuses is read
+    again by ``root``'s lenient decoder."""
     e = _lowered_from(read)
     if e is None:
         return None
-    return _reading(e, "decode", "decoder", lambda source: _too_deep(source, DecodeError))
+
+    def handler(source: Source) -> list[str]:
+        lenient = f"{source.ref(_decoded_leniently, 'lenient')}({source.ref(root, 'root')}, buf)"
+        return [
+            _too_deep(source, DecodeError),
+            "except _Err:",
+            "    if canonical: raise",
+            f"    return {lenient}",
+        ]
+
+    return _reading(e, "decode", "decoder", handler)
 
 
-def compile_json_decoder(e: Encoding[Any]) -> Callable[[BytesLike], Any]:
-    """``decode_json(data)``: the JSON form of the value of the whole input,
-    read in JSON mode (:mod:`.jsonmode`). When a conversion refuses, or
-    recursion runs out (in reading or in converting: the composition tells
-    which), the composition ``to_json(decode(data))`` runs instead, for its
-    error. An encoding whose reader is not generated is that composition."""
+def compile_json_decoder(e: Encoding[Any]) -> Callable[..., Any]:
+    """``decode_json(data, canonical=True)``: the JSON form of the value of
+    the whole input, read in JSON mode (:mod:`.jsonmode`). When a conversion
+    refuses, or recursion runs out (in reading or in converting: the
+    composition tells which), the composition ``to_json(decode(data))`` runs
+    instead, for its error; so it does for input the JSON mode refuses, with
+    ``canonical=False`` (the lenient reading). An encoding whose reader is
+    not generated is that composition."""
     if _lowered_from(e._read) is None:
         # decode is not generated code (a leaf's reader, a conv's...): its
         # errors are its own, so is the JSON of what it reads
         return partial(_to_json_of_decoded, e)
 
-    def handler(source: Source) -> str:
-        slow = f"{source.ref(_to_json_of_decoded, 'composition')}({source.ref(e, 'encoding')}, buf)"
-        return f"except (RecursionError, {source.ref(EncodeError)}): return {slow}"
+    def handler(source: Source) -> list[str]:
+        slow = f"{source.ref(_to_json_of_decoded, 'composition')}({source.ref(e, 'encoding')}"
+        return [
+            f"except (RecursionError, {source.ref(EncodeError)}): return {slow}, buf, canonical)",
+            f"except {source.ref(DecodeError)}:",
+            "    if canonical: raise",
+            f"    return {slow}, buf, False)",
+        ]
 
     return _reading(e, "decode_json", "JSON decoder", handler, json=True)
 
@@ -347,28 +423,35 @@ def compile_json_encoder(e: Encoding[Any]) -> Callable[[Any], bytes]:
     any failure the composition ``encode(from_json(json))`` runs instead:
     its result or its error."""
 
-    def handler(source: Source) -> str:
+    def handler(source: Source) -> list[str]:
         slow = f"{source.ref(_encoded_from_json, 'composition')}({source.ref(e, 'encoding')}, v)"
-        return f"except Exception: return {slow}"
+        return [f"except Exception: return {slow}"]
 
     return _writing(e, "encode_json", "JSON encoder", handler, json=True)
 
 
-Handler = Callable[[Source], str]
-"""The ``except`` line of an entry point, given its source (for the names
-of the objects it uses)."""
+Handler = Callable[[Source], list[str]]
+"""Lines of an entry point (its ``except`` clauses), given its source (for
+the names of the objects they use)."""
 
 
 def _writing(
-    e: Encoding[Any], name: str, label: str, handler: Handler, json: bool = False
+    e: Encoding[Any],
+    name: str,
+    label: str,
+    handler: Handler,
+    json: bool = False,
+    first: Handler | None = None,
 ) -> Callable[[Any], bytes]:
     """An entry point ``name(v) -> bytes`` writing with ``e``'s ops: into
     pieces joined once when its ops allow (see :mod:`.binaryrender`), else
-    into a ``bytearray``."""
+    into a ``bytearray``; the lines ``first`` gives come first."""
     source = new_source()
     ops = lowered(e, False, source, json=json)
     pieces = writes_pieces(ops)
     with source.block(f"def {name}(v):"):
+        for line in first(source) if first is not None else ():
+            source.line(line)
         source.line("out = []" if pieces else "out = bytearray()")
         _guarded(source, ops, Renderer(source, False, pieces), handler(source))
         source.line("return b''.join(out)" if pieces else "return bytes(out)")
@@ -377,12 +460,15 @@ def _writing(
 
 def _reading(
     e: Encoding[Any], name: str, label: str, handler: Handler, json: bool = False
-) -> Callable[[BytesLike], Any]:
-    """An entry point ``name(buf)`` reading the whole input with ``e``'s
-    ops, bytes left over raising ``extra_bytes``."""
+) -> Callable[..., Any]:
+    """An entry point ``name(buf, canonical=True)`` reading the whole input
+    with ``e``'s ops, bytes left over raising ``extra_bytes`` (``canonical``
+    is the handler's: see :func:`compile_decoder`)."""
     source = new_source()
     ops = lowered(e, True, source, json=json)
-    with source.block(f"def {name}(buf):"):
+    # ``canonical`` is a plain parameter with a default: CPython calls such
+    # a function as fast as one without it (a keyword-only one costs 2%)
+    with source.block(f"def {name}(buf, canonical=True):"):
         source.line(f"if type(buf) is not bytes: buf = {source.ref(input_bytes)}(buf)")
         source.line("pos = 0")
         source.line("end = len(buf)")
@@ -396,8 +482,16 @@ def _encoded_from_json(e: Encoding[Any], json: Any) -> bytes:
     return e.encode(e.from_json(json))
 
 
-def _to_json_of_decoded(e: Encoding[Any], data: bytes) -> Any:
-    return e.to_json(e.decode(data))
+def _to_json_of_decoded(e: Encoding[Any], data: bytes, canonical: bool = True) -> Any:
+    return e.to_json(e.decode(data, canonical=canonical))
+
+
+def _encoded_marked(e: Encoding[Any], value: Any) -> bytes:
+    return e._encode_marked(value)
+
+
+def _decoded_leniently(e: Encoding[Any], data: bytes) -> Any:
+    return e._decode_lenient(data)
 
 
 def _lowered_from(fn: Callable[..., Any]) -> Encoding[Any] | None:
@@ -406,12 +500,13 @@ def _lowered_from(fn: Callable[..., Any]) -> Encoding[Any] | None:
     return None if ref is None else ref()
 
 
-def _guarded(source: Source, ops: Block, r: Renderer, handler: str) -> None:
-    """``ops`` rendered by ``r`` in a ``try`` whose ``except`` line is ``handler``."""
+def _guarded(source: Source, ops: Block, r: Renderer, handler: list[str]) -> None:
+    """``ops`` rendered by ``r`` in a ``try`` whose ``except`` clauses are ``handler``."""
     with source.block("try:"):
         r.block(ops)
         r.flush()
-    source.line(handler)
+    for line in handler:
+        source.line(line)
 
 
 def _too_deep(source: Source, error: type[EncodeError | DecodeError]) -> str:
@@ -429,6 +524,14 @@ def lower_write(e: Encoding[Any], lw: Lowering, v: str, path: Path, then: Then =
         return
     e = emitted_for(e, same_binary)
     code = inline_code(e).write
+    if lw.lenient:
+        if code is not None and lw.room() and holds(e):
+            _marker_first(e, lw, v, lambda: code(lw, v, path, None))
+        else:  # a part that holds no marker is written as it is (``e._write``)
+            lw.add(Call(lw.write_with(e), v, path))
+        if then is not None:
+            then()
+        return
     if code is not None and lw.room():
         code(lw, v, path, then)
         return
@@ -446,6 +549,17 @@ def lower_read(
     if lw.json:
         _lower_read_json(e, lw, target, end, path, then)
         return
+    if lw.lenient:
+        e = emitted_for(e, lenient_value_node)
+        code = inline_code(e).read
+        if code is not None and lw.room():
+            read = code
+            _holding(e, lw, target, end, lambda: read(lw, target, end, path, None))
+        else:
+            lw.add(Call(e._read_lenient, target, path, end))
+        if then is not None:
+            then()
+        return
     e = emitted_for(e, same_binary)
     code = inline_code(e).read
     if code is not None and lw.room():
@@ -454,6 +568,38 @@ def lower_read(
     lw.add(Call(e._read, target, path, end))
     if then is not None:
         then()
+
+
+def _holding(
+    e: Encoding[Any], lw: Lowering, target: str, end: str, read: Callable[[], None]
+) -> None:
+    """The lenient variant: ``read()``'s ops, then, for a part that takes in
+    the markers made below it (:func:`.marking.absorbs`), its own marker of
+    its bytes when its reading left markers to hold (or its case read, or
+    its frame's content, is one)."""
+    if not absorbs(e):
+        read()
+        return
+    start, before = lw.var("start"), lw.var("unheld")
+    lw.add(Flush(end), Let(start, "pos"), Let(before, "cells[1]"))
+    read()
+    marker = f"{lw.ref(held)}(cells, {before}, {target}, buf[{start}:pos])"
+    test = f"cells[1] != {before} or type({target}) is {lw.ref(NonCanonical)}"
+    lw.add(Flush(end), Do(f"if {test}: {target} = {marker}"))
+
+
+def _marker_first(e: Encoding[Any], lw: Lowering, v: str, write: Callable[[], None]) -> None:
+    """The lenient variant: ``write()``'s ops, preceded, where a marker may
+    stand (:func:`.marking.absorbs`, or an atom read leniently), by writing
+    a marker's bytes as they were read."""
+    if not (absorbs(e) or lenient_unpack(e) is not None):
+        write()
+        return
+    with lw.choice(2, None):
+        with lw.branch(f"type({v}) is {lw.ref(NonCanonical)}"):
+            lw.add(Append(f"{v}.raw"))
+        with lw.branch(None):
+            write()
 
 
 def _lower_read_json(
@@ -630,6 +776,11 @@ def _take(e: AtomEncoding[Any], lw: Lowering, target: str, path: Path) -> None:
         else:  # a fresh object each time (``{}``)
             lw.add(Take("", 0, target, unpack=lw.ref(unpack, "unpack_leaf"), path=path))
         return
+    lenient = lenient_unpack(e) if lw.lenient else None
+    if lenient is not None:  # what the reference reads, marked where not canonical
+        unpack_leniently = lw.ref(lenient, "unpack_leniently")
+        lw.add(Take(atom.fmt, atom.width, target, unpack_leniently, path=path, what=e.what))
+        return
     guard = atom.unpack_guard(target, lw.ref) if atom.unpack_guard else None
     name = lw.ref(unpack, "unpack_leaf") if unpack is not None else None
     # named as its own reader names it, for a read that runs out
@@ -664,12 +815,15 @@ def _dynamic_size_code(e: DynamicSize[Any]) -> Code:
 
     def read(lw: Lowering, target: str, end: str, path: Path) -> None:
         size, stop = lw.var("size"), lw.var("stop")
+        # the reference reads a Uint30 header as an int32 and takes any
+        # positive one for a size (the frame it states is a gigabyte or more)
+        lenient = lw.lenient and e.kind == "Uint30"
         lw.add(
             Take(code[1:], width, size, path=path, what="a length header"),
             SubFrame(
                 stop,
                 f"pos + {size}",
-                f"{stop} > {end} or {size} > {largest}",
+                f"{stop} > {end} or {size} > {INT32_MAX if lenient else largest}",
                 f"{lw.ref(bad_frame)}({lw.ref(e)}, {size}, pos - {width}, {end})",
                 path,
                 end,
@@ -677,6 +831,10 @@ def _dynamic_size_code(e: DynamicSize[Any]) -> Code:
         )
         lower_read(e.inner, lw, target, stop, path)
         lw.add(AtEnd(stop, f"{lw.ref(unread)}(pos, {stop}, {size})", path))
+        if lenient:  # its marker stands for the header too: one above it holds it
+            raw = f"buf[{stop} - {size} - {width}:{stop}]"
+            marker = f"{lw.ref(unheld)}(cells, {target}, {raw})"
+            lw.add(Do(f"if {size} > {largest}: {target} = {marker}"))
 
     def write(lw: Lowering, v: str, path: Path) -> None:
         raw = bytes_of(e.inner, lw, v, path)
@@ -727,7 +885,7 @@ def _list_code(e: ListEncoding) -> Code:
 
     def read(lw: Lowering, target: str, end: str, path: Path) -> None:
         if reads_whole(e):
-            lw.add(Call(e._read, target, path, end))
+            lw.add(Call(lw.read_with(e), target, path, end))
             return
         lw.add(Flush(end))
         count = str(arg)
@@ -739,7 +897,8 @@ def _list_code(e: ListEncoding) -> Code:
                 Flush(end),
                 Do(f"{lw.ref(check_count)}({lw.ref(e)}, {count}, pos, {end})", path),
             )
-        whole = many(e.elt)
+        # (the lenient variant reads each number alone: it may be a marker)
+        whole = None if lw.lenient else many(e.elt)
         if whole is not None and mode == "frame" and e.max_length is None:
             lw.add(
                 Do(f"{target} = {lw.ref(whole[1], 'read_many')}(buf, pos, {end})", path),
@@ -783,7 +942,7 @@ def _list_code(e: ListEncoding) -> Code:
             lw.add(Do(f"{lw.ref(check_length)}({lw.ref(e)}, {v})", path))
         if mode == "count":
             lw.add(Append(f"{lw.ref(struct.Struct(HEADERS[arg][0]).pack)}(len({v}))"))
-        whole = many(e.elt)
+        whole = None if lw.lenient else many(e.elt)
         if whole is not None:
             lw.add(Call(whole[0], v, path, stem="write_many"))
             return
@@ -820,12 +979,18 @@ def _union_read(u: Union, lw: Lowering, target: str, end: str, path: Path, then:
     width = u.tag_width
     tag = lw.var("tag")
     checks = canonical(u)
-    where = lw.var("tag_pos") if checks is not None else None  # the tag's offset, for the error
+    # the lenient variant of a union whose values cannot hold markers
+    unheld_case = lw.lenient and not isinstance(u, Option) and not holds(u)
+    # the tag's offset, for the error (or the marker)
+    where = lw.var("tag_pos") if checks is not None or unheld_case else None
     peek = Peek(tag, width, path, f"the tag of a {u.what}", end, where)
     with lw.choice(len(u.tagged), then, peek) as rest:
         for c in u.tagged:
             with lw.branch(f"{tag} == {c.tag}", end):
                 lw.add(Take(f"{width}x", width))
+                if unheld_case and where is not None:
+                    _read_unheld_case(u, lw, c, target, end, where, path)
+                    continue
                 follow = rest
                 if checks is not None and where is not None:
                     follow = _checked(u, lw, checks, target, where, c, path, rest)
@@ -834,6 +999,35 @@ def _union_read(u: Union, lw: Lowering, target: str, end: str, path: Path, then:
             lw.add(
                 Flush(end), Fail(None, f"{lw.ref(unexpected_tag)}({lw.ref(u)}, {tag}, pos)", path)
             )
+
+
+def _read_unheld_case(
+    u: Union, lw: Lowering, c: Case, target: str, end: str, where: str, path: Path
+) -> None:
+    """The lenient variant of case ``c`` of a union whose values hold no
+    marker (its writer, or a predicate, would be given it): when the case's
+    reading made markers, or its value is not one the writer writes with
+    this case, the union's value is an unheld marker of its bytes."""
+    made = lw.var("made")
+    lw.add(Let(made, "cells[0]"))
+    lower_read(c.enc, lw, target, end, path)
+    test = f"cells[0] != {made}"
+    checks = canonical(u)
+    if checks is not None:  # the predicates see plain values only
+        test += f" or {_wrong_case(u, lw, checks, c, target)}"
+    marker = f"{lw.ref(unheld)}(cells, {target}, buf[{where}:pos])"
+    lw.add(Flush(end), Do(f"if {test}: {target} = {marker}"))
+
+
+def _wrong_case(
+    u: Union, lw: Lowering, checks: dict[int, Callable[[Any], bool]], c: Case, target: str
+) -> str:
+    """The test that the value in ``target``, read with case ``c``, is not
+    one the writer writes with ``c``: ``checks[c.tag]``, or a ``matching``
+    union's function called as it is."""
+    if isinstance(u, Matching):
+        return f"{lw.ref(u.select, 'select')}({target}) != {c.tag}"
+    return f"not {lw.ref(checks[c.tag])}({target})"  # type: ignore[index]  # tagged
 
 
 def _checked(
@@ -852,10 +1046,7 @@ def _checked(
     error = f"{lw.ref(not_canonical)}({lw.ref(u)}, {where}, {lw.ref(c)})"
     if path:
         error = f"_at({error}, {tuple_expr(path)})"
-    if isinstance(u, Matching):
-        wrong = f"{lw.ref(u.select, 'select')}({target}) != {c.tag}"
-    else:
-        wrong = f"not {lw.ref(checks[c.tag])}({target})"  # type: ignore[index]  # tagged
+    wrong = _wrong_case(u, lw, checks, c, target)
 
     def checked() -> None:
         lw.add(AfterReads(f"if {wrong}: raise {error} from None"))
@@ -890,7 +1081,7 @@ def _union_write(u: Union, lw: Lowering, v: str, path: Path, then: Then) -> None
             if lw.json:  # no constant member of a plain object: not this JSON
                 lw.add(Fail(None, lw.ref(Bail), ()))
                 return
-            lw.add(Call(select_write(u), v, path))
+            lw.add(Call(select_write(u, lw.lenient), v, path))
             if rest is not None:
                 rest()
 

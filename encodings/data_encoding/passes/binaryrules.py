@@ -301,13 +301,15 @@ def _written_with(
         return False
 
 
-def select_write(u: Union) -> Writer:
-    """The writer that selects the case by trying the selectors in order."""
+def select_write(u: Union, marked: bool = False) -> Writer:
+    """The writer that selects the case by trying the selectors in order
+    (``marked``: writing each case with its marked writer, which writes a
+    lenient reading's markers as they were read)."""
 
     def build() -> Writer:
         pack = struct.Struct(">B" if u.tag_width == 1 else ">H").pack
         tagged = [
-            (matches, hard, (pack(c.tag), c.enc._write), c.enc)
+            (matches, hard, (pack(c.tag), c.enc._write_marked if marked else c.enc._write), c.enc)
             for c, (matches, hard) in zip(u.cases, value_selectors(u), strict=True)
             if c.tag is not None
         ]
@@ -318,7 +320,7 @@ def select_write(u: Union) -> Writer:
 
         return write
 
-    return built(u, "binary.select_write", build)
+    return built(u, "binary.select_write_marked" if marked else "binary.select_write", build)
 
 
 def _write_case(payload: tuple[bytes, Writer], value: Any, out: bytearray) -> None:

@@ -26,10 +26,11 @@ from ..errors import (
     not_enough_data,
 )
 from ..jsonvalue import RepeatedMembers
+from ..noncanonical import unheld_byte, unheld_value
 from ..tree.leaves import wrong_value_type
 from ..tree.records import Part
 from ..tree.size import VARIABLE, Fixed
-from .binaryops import AfterReads, AtEnd, Fail, Fetch, Flush, Let, Path, Peek, SubFrame, Take
+from .binaryops import AfterReads, AtEnd, Do, Fail, Fetch, Flush, Let, Path, Peek, SubFrame, Take
 from .emit import tuple_expr
 
 
@@ -198,7 +199,14 @@ def lower_read(
                         lw.add(Take("x", 1))
                         lower_read_of(p.enc, lw, name, frame, step, more)
                     with lw.branch(None, frame):
-                        lw.add(Flush(frame), Fail(None, f"{lw.ref(_bad_flag)}(pos, {flag})", step))
+                        if lw.lenient:  # the reference: any other byte is present,
+                            # and the record's marker stands for it (see ``marking``)
+                            lw.add(Take("x", 1), Do(f"{lw.ref(unheld_byte)}(cells)"))
+                            lower_read_of(p.enc, lw, name, frame, step)
+                        else:
+                            lw.add(
+                                Flush(frame), Fail(None, f"{lw.ref(_bad_flag)}(pos, {flag})", step)
+                            )
             elif p.mode == "varopt":
                 lw.add(Flush(frame))
                 with lw.choice(2, None):
@@ -217,6 +225,11 @@ def lower_read(
         # built once the pending run is read; the fields after this record
         # may join the run meanwhile
         named = list(zip(parts, names, strict=True))
+        if lw.lenient:  # a spliced part's values are this record's: so is its marker
+            for p, name in named:
+                if p.mode == "splice":
+                    value = f"{lw.ref(unheld_value)}(cells, {name})"
+                    lw.add(AfterReads(f"{name} = {value}"))
         if lw.json:
             _finish_json(lw, named, as_dict, target)
         elif not as_dict:

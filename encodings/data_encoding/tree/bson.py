@@ -21,9 +21,13 @@ Integers are little-endian int32 and numbers little-endian float64.
 
 Decoding is canonical: anything the encoder would not produce is rejected
 (the double ``-0.0`` included), so bytes that decode are the encoding of
-what they decode to. Where the reference reads an empty array (type
-``0x04``) below the root as ``{}``, the type byte is kept: it reads back as
-``[]`` (an empty document, ``0x03``, reads as ``{}``).
+what they decode to. Given a list ``lenient``, it reads what the
+reference (ocplib-json-typed) reads too, and sets ``lenient[0]`` when it
+did: a double ``-0.0`` (read as 0), NaN or an infinity (read as such),
+and strings and keys that are not UTF-8 (read with ``surrogateescape``,
+the bytes kept as lone surrogates). Where the reference reads an empty
+array (type ``0x04``) below the root as ``{}``, the type byte is kept: it
+reads back as ``[]`` (an empty document, ``0x03``, reads as ``{}``).
 
 >>> encode_bson({}).hex()
 '0500000000'
@@ -190,8 +194,9 @@ def _write_document(
 # ---------------------------------------------------------------- decoding
 
 
-def decode_bson(buf: bytes, start: int, end: int) -> JsonValue:
-    """Decode the BSON value that fills exactly ``buf[start:end]``.
+def decode_bson(buf: bytes, start: int, end: int, lenient: list[bool] | None = None) -> JsonValue:
+    """Decode the BSON value that fills exactly ``buf[start:end]``; with
+    ``lenient``, as the reference reads it (see the module documentation).
 
     Raises :class:`DecodeError` whose ``offset`` is an index into ``buf``.
     """
@@ -223,21 +228,23 @@ def decode_bson(buf: bytes, start: int, end: int) -> JsonValue:
         # Element types are below 0x80, so a set high bit can only start a scalar root.
         level = depth.level()
         if marker & _ROOT_SCALAR:
-            return _read_root_scalar(buf, marker, start + 4, end, level)
-        return _read_document(buf, start, end, end, level, array=False)[0]
+            return _read_root_scalar(buf, marker, start + 4, end, level, lenient)
+        return _read_document(buf, start, end, end, level, lenient, array=False)[0]
     except RecursionError:
         raise DecodeError(
             "too_deep", "BSON documents are nested too deeply to decode", offset=start
         ) from None
 
 
-def _read_root_scalar(buf: bytes, marker: int, pos: int, end: int, level: int) -> JsonValue:
+def _read_root_scalar(
+    buf: bytes, marker: int, pos: int, end: int, level: int, lenient: list[bool] | None
+) -> JsonValue:
     if marker not in _SCALAR_MARKERS:
         raise DecodeError(
             "invalid_bson", f"unknown BSON root scalar marker 0x{marker:02x}", offset=pos
         )
     last = end - 1
-    value, after = _read_value(buf, marker & ~_ROOT_SCALAR, pos, pos + 1, last, end, level)
+    value, after = _read_value(buf, marker & ~_ROOT_SCALAR, pos, pos + 1, last, end, level, lenient)
     if after != last:
         raise DecodeError(
             "invalid_bson",
@@ -263,7 +270,14 @@ def _overrun(field: int, need: int, limit: int, end: int, what: str) -> NoReturn
 
 
 def _read_document(
-    buf: bytes, pos: int, limit: int, end: int, level: int, *, array: bool
+    buf: bytes,
+    pos: int,
+    limit: int,
+    end: int,
+    level: int,
+    lenient: list[bool] | None,
+    *,
+    array: bool,
 ) -> tuple[JsonValue, int]:
     """Read the document at ``pos`` (``level`` deep), which must end by
     ``limit``; return it and its end."""
@@ -302,16 +316,14 @@ def _read_document(
         try:
             key = buf[p + 1 : nul].decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise DecodeError(
-                "invalid_bson", "BSON key is not valid UTF-8", offset=p + 1 + exc.start
-            ) from None
+            key = _read_not_utf8(buf, p + 1, nul, exc, "key", lenient)
         if array and key != str(len(items)):
             raise DecodeError(
                 "invalid_bson",
                 f"BSON array key {key!r} should be {str(len(items))!r}",
                 offset=p + 1,
             )
-        value, p = _read_value(buf, kind, p, nul + 1, last, end, level + 1)
+        value, p = _read_value(buf, kind, p, nul + 1, last, end, level + 1, lenient)
         if array:
             items.append(value)
         elif members is not None:
@@ -330,7 +342,14 @@ def _read_document(
 
 
 def _read_value(
-    buf: bytes, kind: int, type_pos: int, pos: int, limit: int, end: int, level: int
+    buf: bytes,
+    kind: int,
+    type_pos: int,
+    pos: int,
+    limit: int,
+    end: int,
+    level: int,
+    lenient: list[bool] | None,
 ) -> tuple[JsonValue, int]:
     """Read a value of BSON type ``kind`` at ``pos`` that must end by ``limit``."""
     if kind == _DOUBLE_TYPE:
@@ -338,13 +357,21 @@ def _read_value(
             _overrun(pos, pos + 8, limit, end, "BSON double")
         number: float = _DOUBLE.unpack_from(buf, pos)[0]
         if not math.isfinite(number):
-            raise DecodeError(
-                "invalid_bson", f"BSON double {number} is not a JSON number", offset=pos
-            )
+            if lenient is None:
+                raise DecodeError(
+                    "invalid_bson", f"BSON double {number} is not a JSON number", offset=pos
+                )
+            lenient[0] = True
+            return number, pos + 8
         if not number and math.copysign(1.0, number) < 0:
-            raise DecodeError(
-                "negative_zero", "non-canonical BSON double: -0.0 (0 is written 0.0)", offset=pos
-            )
+            if lenient is None:
+                raise DecodeError(
+                    "negative_zero",
+                    "non-canonical BSON double: -0.0 (0 is written 0.0)",
+                    offset=pos,
+                )
+            lenient[0] = True
+            return 0, pos + 8
         if number.is_integer() and -_EXACT < number < _EXACT:
             return int(number), pos + 8
         return number, pos + 8
@@ -366,9 +393,7 @@ def _read_value(
         try:
             return buf[pos + 4 : stop - 1].decode("utf-8"), stop
         except UnicodeDecodeError as exc:
-            raise DecodeError(
-                "invalid_bson", "BSON string is not valid UTF-8", offset=pos + 4 + exc.start
-            ) from None
+            return _read_not_utf8(buf, pos + 4, stop - 1, exc, "string", lenient), stop
     if kind == _BOOL_TYPE:
         if pos + 1 > limit:
             _overrun(pos, pos + 1, limit, end, "BSON boolean")
@@ -381,9 +406,27 @@ def _read_value(
     if kind == _NULL_TYPE:
         return None, pos
     if kind == _DOCUMENT_TYPE:
-        return _read_document(buf, pos, limit, end, level, array=False)
+        return _read_document(buf, pos, limit, end, level, lenient, array=False)
     if kind == _ARRAY_TYPE:
-        return _read_document(buf, pos, limit, end, level, array=True)
+        return _read_document(buf, pos, limit, end, level, lenient, array=True)
     raise DecodeError(
         "invalid_bson", f"unknown or unsupported BSON element type 0x{kind:02x}", offset=type_pos
     )
+
+
+def _read_not_utf8(
+    buf: bytes,
+    start: int,
+    stop: int,
+    exc: UnicodeDecodeError,
+    what: str,
+    lenient: list[bool] | None,
+) -> str:
+    """``buf[start:stop]`` (a key or a string), which ``exc`` says is not
+    UTF-8: refused; leniently, its text with the bytes kept as lone surrogates."""
+    if lenient is None:
+        raise DecodeError(
+            "invalid_bson", f"BSON {what} is not valid UTF-8", offset=start + exc.start
+        ) from None
+    lenient[0] = True
+    return buf[start:stop].decode("utf-8", "surrogateescape")

@@ -26,10 +26,11 @@ import functools
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from ..compiling import compiled
 from ..errors import (
+    DataEncodingError,
     DecodeError,
     DefinitionError,
     EncodeError,
@@ -38,6 +39,7 @@ from ..errors import (
     too_deep,
 )
 from ..jsonvalue import JsonText, JsonValue, dumps, loads
+from ..noncanonical import has_markers, reference_value
 from .size import Fixed, Size
 
 if TYPE_CHECKING:
@@ -46,6 +48,7 @@ if TYPE_CHECKING:
     from ..passes.schema import BinarySchema, Dialect
 
 T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
 C = TypeVar("C")
 
 Reader = Callable[[bytes, int, int], tuple[Any, int]]
@@ -57,6 +60,19 @@ Predicate = Callable[[Any], bool]
 ManyReader = Callable[[bytes, int, int], list[Any]]
 
 BytesLike = bytes | bytearray | memoryview
+
+
+class Decoder(Protocol[T_co]):
+    """``e.decode``: see :attr:`Encoding.decode`."""
+
+    def __call__(self, data: BytesLike, /, *, canonical: bool = True) -> T_co: ...
+
+
+class JsonDecoder(Protocol):
+    """``e.decode_json``: see :attr:`Encoding.decode_json`."""
+
+    def __call__(self, data: BytesLike, /, *, canonical: bool = True) -> JsonValue: ...
+
 
 Namer = Callable[[object], str]
 """The name generated code knows an object by (it is put in the code's environment)."""
@@ -133,18 +149,30 @@ class Encoding(Generic[T]):
         return build_encoder(self)
 
     @compiled
-    def decode(self) -> Callable[[BytesLike], T]:
-        """``decode(data)``: decode ``data`` (``bytes``, ``bytearray`` or
-        ``memoryview``) entirely; raises :class:`DecodeError` (``extra_bytes``
-        when bytes are left over)."""
+    def decode(self) -> Decoder[T]:
+        """``decode(data, *, canonical=True)``: decode ``data`` (``bytes``,
+        ``bytearray`` or ``memoryview``) entirely; raises :class:`DecodeError`
+        (``extra_bytes`` when bytes are left over).
+
+        Decoding is canonical: bytes that the library would not write for
+        the value they hold are refused (README, "Strictness"); that is what
+        a signer wants. ``canonical=False`` reads them as the reference does
+        (an indexer reading what the node accepted): where a part is not
+        canonical the value holds a
+        :class:`~data_encoding.noncanonical.NonCanonical` with the value the
+        reference reads and the bytes read, so that ``encode`` gives ``data``
+        back; canonical input reads as with ``canonical=True``, as fast."""
         from ..passes.binary import build_decoder
 
         return build_decoder(self)
 
-    def decode_prefix(self, data: BytesLike, offset: int = 0) -> tuple[T, int]:
+    def decode_prefix(
+        self, data: BytesLike, offset: int = 0, *, canonical: bool = True
+    ) -> tuple[T, int]:
         """Decode one value starting at ``offset``; returns it and where it ends.
 
-        A variable-size encoding runs to the end of ``data``.
+        A variable-size encoding runs to the end of ``data``. ``canonical``:
+        as :attr:`decode`'s.
         """
         buf = data if type(data) is bytes else input_bytes(data)
         if type(offset) is not int or not 0 <= offset <= len(buf):
@@ -153,21 +181,39 @@ class Encoding(Generic[T]):
                 f"offset {describe_value(offset)} is not in the input ({len(buf)} bytes)",
             )
         try:
-            return self._read(buf, offset, len(buf))
+            try:
+                return self._read(buf, offset, len(buf))
+            except DataEncodingError:
+                if canonical:
+                    raise
+            return self._read_lenient_whole(buf, offset, len(buf))
         except RecursionError:
             raise too_deep(DecodeError) from None
 
     def length(self, value: T) -> int:
-        """The number of bytes ``encode(value)`` produces (checked like ``encode``)."""
+        """The number of bytes ``encode(value)`` produces (checked like
+        ``encode``; a value read with ``canonical=False`` too)."""
         try:
-            return self._size_of(value)
+            try:
+                return self._length_entry(value)
+            except DataEncodingError:
+                if not has_markers(value):
+                    raise
+            return self._marked_length(value)
         except RecursionError:
             raise too_deep(EncodeError) from None
 
     def to_json(self, value: T) -> JsonValue:
-        """The JSON form of ``value``, as Python JSON values; raises :class:`EncodeError`."""
+        """The JSON form of ``value``, as Python JSON values; raises
+        :class:`EncodeError`. Of a value read with ``canonical=False``, the
+        JSON of what the reference reads."""
         try:
-            return self._to_json(value)
+            try:
+                return self._to_json_entry(value)
+            except DataEncodingError:
+                if not has_markers(value):
+                    raise
+            return self._marked_to_json(value)
         except RecursionError:
             raise too_deep(EncodeError) from None
 
@@ -179,10 +225,11 @@ class Encoding(Generic[T]):
             raise too_deep(JsonError) from None
 
     @compiled
-    def decode_json(self) -> Callable[[BytesLike], JsonValue]:
-        """``decode_json(data)``: the JSON form of the value ``data`` holds,
-        what ``to_json(decode(data))`` gives (and raises), built as the bytes
-        are read, without the value in between."""
+    def decode_json(self) -> JsonDecoder:
+        """``decode_json(data, *, canonical=True)``: the JSON form of the
+        value ``data`` holds, what ``to_json(decode(data, canonical=...))``
+        gives (and raises), built as the bytes are read, without the value
+        in between."""
         from ..passes.binarygen import compile_json_decoder
 
         return compile_json_decoder(self)
@@ -217,15 +264,15 @@ class Encoding(Generic[T]):
         """
         return self.encode_json(loads(text))
 
-    def bytes_to_json(self, data: BytesLike) -> str:
+    def bytes_to_json(self, data: BytesLike, *, canonical: bool = True) -> str:
         """The compact JSON text of the value whose binary form is ``data``:
-        ``dumps(decode_json(data))`` (UTF-8 kept as it is).
+        ``dumps(decode_json(data, canonical=canonical))`` (UTF-8 kept as it is).
 
         >>> from data_encoding import obj, req, uint8, bytes_
         >>> obj(req("a", uint8), req("b", bytes_)).bytes_to_json(bytes.fromhex("0700000002beef"))
         '{"a":7,"b":"beef"}'
         """
-        return dumps(self.decode_json(data))
+        return dumps(self.decode_json(data, canonical=canonical))
 
     def strategy(self) -> SearchStrategy[T]:
         """A Hypothesis strategy of valid values (needs the ``hypothesis`` package:
@@ -331,6 +378,59 @@ class Encoding(Generic[T]):
         from ..passes.jsonform import to_json_of
 
         return to_json_of(self)
+
+    # The lenient variant (``canonical=False``, ``passes/lenient.py``): its
+    # reader and writer, and the entry points that reach them, built on
+    # first use only (the strict ones above reach them on failure).
+
+    @compiled
+    def _read_lenient(self) -> Reader:
+        from ..passes.lenient import build_lenient_reader
+
+        return build_lenient_reader(self)
+
+    @compiled
+    def _read_lenient_whole(self) -> Reader:
+        from ..passes.lenient import build_whole_reader
+
+        return build_whole_reader(self)
+
+    @compiled
+    def _write_marked(self) -> Writer:
+        from ..passes.lenient import build_marked_writer
+
+        return build_marked_writer(self)
+
+    @compiled
+    def _decode_lenient(self) -> Callable[[BytesLike], T]:
+        from ..passes.lenient import build_lenient_decoder
+
+        return build_lenient_decoder(self)
+
+    @compiled
+    def _encode_marked(self) -> Callable[[Any], bytes]:
+        from ..passes.lenient import build_marked_encoder
+
+        return build_marked_encoder(self)
+
+    @compiled
+    def _to_json_entry(self) -> ToJson:
+        from ..passes.lenient import marker_first
+
+        return marker_first(self, self._to_json, lambda: self._marked_to_json)
+
+    def _marked_to_json(self, value: Any) -> JsonValue:
+        # a marker prints as its value: the JSON of the reference's reading
+        return self._to_json(reference_value(value))
+
+    @compiled
+    def _length_entry(self) -> Sizer:
+        from ..passes.lenient import marker_first
+
+        return marker_first(self, self._size_of, lambda: self._marked_length)
+
+    def _marked_length(self, value: Any) -> int:
+        return len(self._encode_marked(value))
 
     @compiled
     def _from_json(self) -> FromJson:
