@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from catalogue_ids import ENCODING_IDS
 from data_encoding import DecodeError, DefinitionError, EncodeError, JsonError, binary_schema
 from data_encoding.errors import format_path
 from data_encoding.jsonvalue import dumps, loads
@@ -101,7 +102,7 @@ def test_invalid_samples_fail_precisely(id: str, sample: dict[str, Any]) -> None
     assert found == [sample["error"]] * 2
 
 
-@pytest.mark.parametrize("id", IDS)
+@pytest.mark.parametrize("id", ENCODING_IDS)
 def test_schemas_derive(id: str) -> None:
     e = registry.find(id).encoding
     described = e.describe()
@@ -111,7 +112,7 @@ def test_schemas_derive(id: str) -> None:
     assert isinstance(e.table(), str) and e.table()
 
 
-@pytest.mark.parametrize("id", IDS)
+@pytest.mark.parametrize("id", ENCODING_IDS)
 def test_strategy_round_trips(id: str) -> None:
     e = registry.find(id).encoding
 

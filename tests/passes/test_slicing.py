@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import data_encoding as de
+from catalogue_ids import ENCODING_IDS
 from data_encoding import DecodeError, Encoding, obj, opt, req, string, uint8
 from data_encoding.depth import DEFAULT, FRAMES_PER_LEVEL, MARGIN
 from data_encoding.errors import PathStep
@@ -129,7 +130,7 @@ def _places(data: bytes) -> st.SearchStrategy[list[int]]:
     return st.lists(st.integers(0, len(data) - 1), max_size=6, unique=True)
 
 
-@pytest.mark.parametrize("id", IDS)
+@pytest.mark.parametrize("id", ENCODING_IDS)
 @settings(suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_every_id_random_values_slice(id: str, data: st.DataObject) -> None:
