@@ -12,6 +12,7 @@ from cli_runner import Run
 from data_encoding import binary_schema, binary_schema_v1
 from data_encoding.jsonvalue import JsonValue, dumps
 from data_encoding.node import registry
+from data_encoding.node.protocols import PROTOCOLS
 from data_encoding.passes.schema import Dialect
 from golden import VECTORS
 
@@ -39,7 +40,8 @@ def test_slice_any_lists_every_id_that_reads_the_bytes_exactly(run: Run) -> None
     fitness = _codec_hex("007-PsDELPH1.fitness")  # a real fitness: 21 bytes
     r = run("slice", "--any", fitness)
     assert (r.status, r.err) == (0, "")
-    ids = ["fitness", "signature.public_key_hash", "unistring"]
+    ids = ["fitness", *sorted(p.id("fitness") for p in PROTOCOLS)]
+    ids += ["signature.public_key_hash", "unistring"]
     assert r.text == "\n".join(f"{id}\n" + run("slice", id, fitness).text for id in ids)
     assert r.text.startswith(
         "fitness\n"

@@ -22,9 +22,42 @@ from mypy import api
 
 import data_encoding.node.catalogue as catalogue
 from data_encoding.node import registry
+from data_encoding.node.protocols import ATHENS, BABYLON, CARTHAGE, DELPHI
 
 JSON = "Encoding[bool | int | float | str | list[...] | dict[str, ...] | None]"
 """Any JSON value (``JsonValue``, as mypy spells it)."""
+
+_VALUES = {
+    "cycle": "Encoding[int]",
+    "errors": JSON,
+    "fitness": "Encoding[list[bytes]]",
+    "gas": "Encoding[int | Literal['unaccounted']]",
+    "gas.cost": "Encoding[GasCounts]",
+    "level": "Encoding[Level]",
+    "nonce": "Encoding[bytes]",
+    "period": "Encoding[int]",
+    "raw_level": "Encoding[int]",
+    "roll": "Encoding[int]",
+    "seed": "Encoding[bytes]",
+    "timestamp": "Encoding[int]",
+    "vote.ballot": "Encoding[Literal['yay'] | Literal['nay'] | Literal['pass']]",
+    "vote.ballots": "Encoding[Ballots]",
+    "vote.listings": "Encoding[list[Listing]]",
+    "voting_period": "Encoding[int]",
+    "voting_period.kind": (
+        "Encoding[Literal['proposal'] | Literal['testing_vote'] | Literal['testing']"
+        " | Literal['promotion_vote']]"
+    ),
+}
+"""The values and receipts of protocol 004 (the ``proto.pt24m4xi.*`` ids)."""
+
+_VALUES_BY_PROTOCOL = {
+    ATHENS: _VALUES,
+    BABYLON: _VALUES,
+    CARTHAGE: _VALUES,
+    DELPHI: {**_VALUES, "gas.cost": "Encoding[int]"},
+}
+"""Each protocol's: what changed from one to the next."""
 
 STATIC_TYPES = {
     "admin.account_alias": "Encoding[AccountAlias]",
@@ -83,6 +116,11 @@ STATIC_TYPES = {
     "timestamp.rfc": "Encoding[int]",
     "timestamp.system": "Encoding[datetime]",
     "unistring": "DynamicSize[str | bytes]",
+    **{
+        protocol.id(name): revealed
+        for protocol, values in _VALUES_BY_PROTOCOL.items()
+        for name, revealed in values.items()
+    },
 }
 
 

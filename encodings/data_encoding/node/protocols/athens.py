@@ -7,6 +7,7 @@ encoding; this module states what changed.
 
 from __future__ import annotations
 
+from . import values
 from .versions import ATHENS, IdTable, register_ids
 
 PROTOCOL = ATHENS
@@ -17,7 +18,25 @@ _SCRIPT_IDS: IdTable = {}
 
 # --- values and receipts: tez, level, votes, gas, contract, delegate.*, constants... ---
 
-_VALUE_IDS: IdTable = {}
+ROLL = values.ROLL
+CYCLE = values.CYCLE
+RAW_LEVEL = values.RAW_LEVEL
+VOTING_PERIOD = values.VOTING_PERIOD
+PERIOD = values.PERIOD
+FITNESS = values.FITNESS
+TIMESTAMP = values.TIMESTAMP
+LEVEL = values.LEVEL
+VOTING_PERIOD_KIND = values.VOTING_PERIOD_KIND
+VOTE_BALLOT = values.VOTE_BALLOT
+VOTE_BALLOTS = values.VOTE_BALLOTS
+VOTE_LISTINGS = values.VOTE_LISTINGS
+SEED = values.SEED
+NONCE = values.NONCE
+GAS = values.GAS
+GAS_COST = values.GAS_COST_COUNTS
+ERRORS = values.ERRORS
+
+_VALUE_IDS: IdTable = values.value_ids(globals())
 
 # --- operations and block headers: operation.*, block_header.* ---
 

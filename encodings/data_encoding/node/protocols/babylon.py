@@ -7,6 +7,7 @@ encoding; this module states what changed.
 
 from __future__ import annotations
 
+from . import athens, values
 from .versions import BABYLON, IdTable, register_ids
 
 PROTOCOL = BABYLON
@@ -17,7 +18,25 @@ _SCRIPT_IDS: IdTable = {}
 
 # --- values and receipts: tez, level, votes, gas, contract, delegate.*, constants... ---
 
-_VALUE_IDS: IdTable = {}
+ROLL = athens.ROLL
+CYCLE = athens.CYCLE
+RAW_LEVEL = athens.RAW_LEVEL
+VOTING_PERIOD = athens.VOTING_PERIOD
+PERIOD = athens.PERIOD
+FITNESS = athens.FITNESS
+TIMESTAMP = athens.TIMESTAMP
+LEVEL = athens.LEVEL
+VOTING_PERIOD_KIND = athens.VOTING_PERIOD_KIND
+VOTE_BALLOT = athens.VOTE_BALLOT
+VOTE_BALLOTS = athens.VOTE_BALLOTS
+VOTE_LISTINGS = athens.VOTE_LISTINGS
+SEED = athens.SEED
+NONCE = athens.NONCE
+GAS = athens.GAS
+GAS_COST = athens.GAS_COST
+ERRORS = athens.ERRORS
+
+_VALUE_IDS: IdTable = values.value_ids(globals())
 
 # --- operations and block headers: operation.*, block_header.* ---
 

@@ -7,6 +7,7 @@ encoding; this module states what changed.
 
 from __future__ import annotations
 
+from . import babylon, values
 from .versions import CARTHAGE, IdTable, register_ids
 
 PROTOCOL = CARTHAGE
@@ -17,7 +18,25 @@ _SCRIPT_IDS: IdTable = {}
 
 # --- values and receipts: tez, level, votes, gas, contract, delegate.*, constants... ---
 
-_VALUE_IDS: IdTable = {}
+ROLL = babylon.ROLL
+CYCLE = babylon.CYCLE
+RAW_LEVEL = babylon.RAW_LEVEL
+VOTING_PERIOD = babylon.VOTING_PERIOD
+PERIOD = babylon.PERIOD
+FITNESS = babylon.FITNESS
+TIMESTAMP = babylon.TIMESTAMP
+LEVEL = babylon.LEVEL
+VOTING_PERIOD_KIND = babylon.VOTING_PERIOD_KIND
+VOTE_BALLOT = babylon.VOTE_BALLOT
+VOTE_BALLOTS = babylon.VOTE_BALLOTS
+VOTE_LISTINGS = babylon.VOTE_LISTINGS
+SEED = babylon.SEED
+NONCE = babylon.NONCE
+GAS = babylon.GAS
+GAS_COST = babylon.GAS_COST
+ERRORS = babylon.ERRORS
+
+_VALUE_IDS: IdTable = values.value_ids(globals())
 
 # --- operations and block headers: operation.*, block_header.* ---
 

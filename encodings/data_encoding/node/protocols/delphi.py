@@ -7,6 +7,7 @@ encoding; this module states what changed.
 
 from __future__ import annotations
 
+from . import carthage, values
 from .versions import DELPHI, IdTable, register_ids
 
 PROTOCOL = DELPHI
@@ -17,7 +18,25 @@ _SCRIPT_IDS: IdTable = {}
 
 # --- values and receipts: tez, level, votes, gas, contract, delegate.*, constants... ---
 
-_VALUE_IDS: IdTable = {}
+ROLL = carthage.ROLL
+CYCLE = carthage.CYCLE
+RAW_LEVEL = carthage.RAW_LEVEL
+VOTING_PERIOD = carthage.VOTING_PERIOD
+PERIOD = carthage.PERIOD
+FITNESS = carthage.FITNESS
+TIMESTAMP = carthage.TIMESTAMP
+LEVEL = carthage.LEVEL
+VOTING_PERIOD_KIND = carthage.VOTING_PERIOD_KIND
+VOTE_BALLOT = carthage.VOTE_BALLOT
+VOTE_BALLOTS = carthage.VOTE_BALLOTS
+VOTE_LISTINGS = carthage.VOTE_LISTINGS
+SEED = carthage.SEED
+NONCE = carthage.NONCE
+GAS = carthage.GAS
+GAS_COST = values.GAS_COST_MILLIGAS  # was six counts: now one number, of milligas
+ERRORS = carthage.ERRORS
+
+_VALUE_IDS: IdTable = values.value_ids(globals())
 
 # --- operations and block headers: operation.*, block_header.* ---
 
