@@ -59,6 +59,9 @@ _VALUES_BY_PROTOCOL = {
 }
 """Each protocol's: what changed from one to the next."""
 
+NODE = "Encoding[IntNode | StringNode | BytesNode | PrimNode | list[...]]"
+"""A Micheline expression (``micheline.Node``, as mypy spells it)."""
+
 STATIC_TYPES = {
     "admin.account_alias": "Encoding[AccountAlias]",
     "admin.accounts": "Encoding[list[AccountAlias]]",
@@ -91,6 +94,30 @@ STATIC_TYPES = {
     "int64": "Int",  # an Encoding[int]
     "operation_list_list_hash": "Encoding[OperationListListHash]",
     "protocol_hash": "Encoding[ProtocolHash]",
+    "proto.psbabym1.script": "Encoding[Script]",
+    "proto.psbabym1.script.expr": NODE,
+    "proto.psbabym1.script.lazy_expr": NODE,
+    "proto.psbabym1.script.loc": "Encoding[int]",
+    "proto.psbabym1.script.packed": NODE,
+    "proto.psbabym1.script.prim": "Encoding[str]",
+    "proto.pscartha.script": "Encoding[Script]",
+    "proto.pscartha.script.expr": NODE,
+    "proto.pscartha.script.lazy_expr": NODE,
+    "proto.pscartha.script.loc": "Encoding[int]",
+    "proto.pscartha.script.packed": NODE,
+    "proto.pscartha.script.prim": "Encoding[str]",
+    "proto.psdelph1.script": "Encoding[Script]",
+    "proto.psdelph1.script.expr": NODE,
+    "proto.psdelph1.script.lazy_expr": NODE,
+    "proto.psdelph1.script.loc": "Encoding[int]",
+    "proto.psdelph1.script.packed": NODE,
+    "proto.psdelph1.script.prim": "Encoding[str]",
+    "proto.pt24m4xi.script": "Encoding[Script]",
+    "proto.pt24m4xi.script.expr": NODE,
+    "proto.pt24m4xi.script.lazy_expr": NODE,
+    "proto.pt24m4xi.script.loc": "Encoding[int]",
+    "proto.pt24m4xi.script.packed": NODE,
+    "proto.pt24m4xi.script.prim": "Encoding[str]",
     "rpc.arg": "Encoding[Arg]",
     "rpc.binary_schema": "Encoding[BinarySchema]",
     "rpc.binary_schema_v1": "Encoding[BinarySchema]",

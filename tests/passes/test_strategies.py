@@ -144,15 +144,33 @@ def test_a_case_shadowed_in_json_is_drawn_for_binary(root: str, title: str) -> N
     assert info.value.code == "ambiguous_json"
 
 
+MICHELINE = (
+    "Int",
+    "String",
+    "Sequence",
+    "Prim (no args, annot)",
+    "Prim (no args + annot)",
+    "Prim (1 arg, no annot)",
+    "Prim (1 arg + annot)",
+    "Prim (2 args, no annot)",
+    "Prim (2 args + annot)",
+    "Generic prim (any number of args with or without annot)",
+    "Bytes",
+)
+"""A Micheline node's binary cases, titled as the reference titles them."""
+
+
 def test_the_walk_finds_the_catalogues_unions() -> None:
     """The parametrisation above covers the catalogue, not only test encodings,
     and draws a union for its binary form alone only under a ``splitted``."""
     catalogue = unions_in({entry.id: entry.encoding for entry in registry.entries()})
-    # drawn for its binary form only: the union under public key hashes' splitted
-    binary_only = [[c.title for c in u.tagged] for u, json in catalogue.values() if not json]
-    assert binary_only == [["Ed25519", "Secp256k1", "P256"]]
+    # drawn for their binary form only: the unions under public key hashes'
+    # splitted and Micheline nodes' (one per primitive table: 004's, 005's)
+    binary_only = [tuple(c.title for c in u.tagged) for u, json in catalogue.values() if not json]
+    assert sorted(binary_only) == [("Ed25519", "Secp256k1", "P256"), MICHELINE, MICHELINE]
     assert {tuple(c.title for c in u.tagged) for u, _ in catalogue.values()} == {
         ("Ed25519", "Secp256k1", "P256"),
+        MICHELINE,
         ("running", "exited", "stopped", "signaled"),
         ("baker", "endorser", "accuser"),
         ("Obj", "Cases", "Int_enum"),

@@ -51,7 +51,7 @@ __all__ = [
 
 def same_binary(e: Encoding[Any]) -> Encoding[Any] | None:
     """The node whose binary form and values are ``e``'s (its pieces are
-    ``e``'s): a ``def_``'s, ``delayed``'s or ``Named``'s inner node, the
+    ``e``'s): a ``def_``'s, ``delayed``'s or ``Described``'s inner node, the
     ``binary`` side of ``splitted``; ``None`` for other nodes (a ``conv``
     changes values)."""
     if isinstance(e, Transparent):

@@ -7,14 +7,34 @@ encoding; this module states what changed.
 
 from __future__ import annotations
 
-from . import athens, values
+from ...tree.core import Encoding, publish
+from . import athens, micheline, values
+from .micheline import Node, Script
 from .versions import BABYLON, IdTable, register_ids
 
 PROTOCOL = BABYLON
 
 # --- Micheline: script, script.expr, script.prim, script.lazy_expr, script.loc ---
 
-_SCRIPT_IDS: IdTable = {}
+PRIMITIVES: tuple[str, ...] = (
+    *athens.PRIMITIVES,
+    "DIG",
+    "DUG",
+    "EMPTY_BIG_MAP",
+    "APPLY",
+    "chain_id",
+    "CHAIN_ID",
+)
+"""Athens' primitives, then six new ones (``michelson_v1_primitives.ml``)."""
+
+SCRIPT_PRIM: Encoding[str] = micheline.primitive(PRIMITIVES)
+SCRIPT_EXPR: Encoding[Node] = micheline.expression(SCRIPT_PRIM)
+SCRIPT_LAZY_EXPR: Encoding[Node] = micheline.lazy_expr(SCRIPT_EXPR)
+SCRIPT: Encoding[Script] = micheline.script(SCRIPT_EXPR)
+SCRIPT_LOC: Encoding[int] = athens.SCRIPT_LOC
+SCRIPT_PACKED: Encoding[Node] = micheline.packed(SCRIPT_EXPR)
+
+_SCRIPT_IDS: IdTable = micheline.script_ids(SCRIPT_PRIM)
 
 # --- values and receipts: tez, level, votes, gas, contract, delegate.*, constants... ---
 
@@ -44,3 +64,4 @@ _OPERATION_IDS: IdTable = {}
 
 
 register_ids(PROTOCOL, __name__, _SCRIPT_IDS, _VALUE_IDS, _OPERATION_IDS)
+publish(__name__, globals())  # the encodings above pickle by reference

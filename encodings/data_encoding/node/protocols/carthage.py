@@ -7,14 +7,25 @@ encoding; this module states what changed.
 
 from __future__ import annotations
 
+from ...tree.core import Encoding, publish
 from . import babylon, values
+from .micheline import Node, Script
 from .versions import CARTHAGE, IdTable, register_ids
 
 PROTOCOL = CARTHAGE
 
 # --- Micheline: script, script.expr, script.prim, script.lazy_expr, script.loc ---
 
-_SCRIPT_IDS: IdTable = {}
+# the same table as Babylon's, so the same encodings
+PRIMITIVES: tuple[str, ...] = babylon.PRIMITIVES
+SCRIPT_PRIM: Encoding[str] = babylon.SCRIPT_PRIM
+SCRIPT_EXPR: Encoding[Node] = babylon.SCRIPT_EXPR
+SCRIPT_LAZY_EXPR: Encoding[Node] = babylon.SCRIPT_LAZY_EXPR
+SCRIPT: Encoding[Script] = babylon.SCRIPT
+SCRIPT_LOC: Encoding[int] = babylon.SCRIPT_LOC
+SCRIPT_PACKED: Encoding[Node] = babylon.SCRIPT_PACKED
+
+_SCRIPT_IDS: IdTable = babylon._SCRIPT_IDS
 
 # --- values and receipts: tez, level, votes, gas, contract, delegate.*, constants... ---
 
@@ -44,3 +55,4 @@ _OPERATION_IDS: IdTable = {}
 
 
 register_ids(PROTOCOL, __name__, _SCRIPT_IDS, _VALUE_IDS, _OPERATION_IDS)
+publish(__name__, globals())  # the encodings above pickle by reference

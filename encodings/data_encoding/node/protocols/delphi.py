@@ -7,14 +7,25 @@ encoding; this module states what changed.
 
 from __future__ import annotations
 
+from ...tree.core import Encoding, publish
 from . import carthage, values
+from .micheline import Node, Script
 from .versions import DELPHI, IdTable, register_ids
 
 PROTOCOL = DELPHI
 
 # --- Micheline: script, script.expr, script.prim, script.lazy_expr, script.loc ---
 
-_SCRIPT_IDS: IdTable = {}
+# the same table as Carthage's, so the same encodings
+PRIMITIVES: tuple[str, ...] = carthage.PRIMITIVES
+SCRIPT_PRIM: Encoding[str] = carthage.SCRIPT_PRIM
+SCRIPT_EXPR: Encoding[Node] = carthage.SCRIPT_EXPR
+SCRIPT_LAZY_EXPR: Encoding[Node] = carthage.SCRIPT_LAZY_EXPR
+SCRIPT: Encoding[Script] = carthage.SCRIPT
+SCRIPT_LOC: Encoding[int] = carthage.SCRIPT_LOC
+SCRIPT_PACKED: Encoding[Node] = carthage.SCRIPT_PACKED
+
+_SCRIPT_IDS: IdTable = carthage._SCRIPT_IDS
 
 # --- values and receipts: tez, level, votes, gas, contract, delegate.*, constants... ---
 
@@ -44,3 +55,4 @@ _OPERATION_IDS: IdTable = {}
 
 
 register_ids(PROTOCOL, __name__, _SCRIPT_IDS, _VALUE_IDS, _OPERATION_IDS)
+publish(__name__, globals())  # the encodings above pickle by reference
