@@ -370,3 +370,91 @@ def test_unknown_tags_and_extra_bytes_are_refused(protocol: Protocol) -> None:
         len(full["hex"]) // 2,
         "",
     )
+
+
+KT1 = "KT1DieU51jzXLerQx5AqMCiLC1SsCeM8yRat"
+ORIGINATED = "0138560805b4c8d7b7fbbafad5c59dbfa3878ca70500"  # tag 1, hash, padding
+CALL: dict[str, JsonValue] = {**TRANSACTION, "destination": KT1}
+"""A transaction to a contract, given parameters below."""
+CALL_HEAD = FEES_HEX + "9703" + ORIGINATED
+"""Its bytes after the source, up to the parameters' presence byte."""
+
+
+@pytest.mark.parametrize(
+    ("protocol", "parameters", "raw"),
+    [
+        # 004: the parameters are one expression (here a sequence of UNIT)
+        (ATHENS, [{"prim": "UNIT"}], "08" + IMPLICIT + CALL_HEAD + "ff000000070200000002034f"),
+        # 005: an entrypoint, then the expression; a named one is 255 and its text
+        (
+            BABYLON,
+            {"entrypoint": "action", "value": [{"prim": "UNIT"}]},
+            "6c" + PKH + CALL_HEAD + "ffff06616374696f6e000000070200000002034f",
+        ),
+        # a builtin one is its tag alone: "do" is 2
+        (
+            BABYLON,
+            {"entrypoint": "do", "value": {"prim": "Unit"}},
+            "6c" + PKH + CALL_HEAD + "ff0200000002030b",
+        ),
+        # "default" with another value than Unit is parameters
+        (
+            BABYLON,
+            {"entrypoint": "default", "value": {"prim": "Unit", "annots": ["%a"]}},
+            "6c" + PKH + CALL_HEAD + "ff0000000008040b000000022561",
+        ),
+    ],
+    ids=["004", "005-named", "005-builtin", "005-default-annotated"],
+)
+def test_a_transactions_parameters_in_004_and_005(
+    protocol: Protocol, parameters: JsonValue, raw: str
+) -> None:
+    e = _of(protocol, "operation.contents")
+    call = {**CALL, "parameters": parameters}
+    with output_family("tezos"):
+        assert e.encode(e.from_json(call)).hex() == raw
+        assert e.to_json(e.decode(bytes.fromhex(raw))) == call
+
+
+def test_parameters_meaning_none_are_not_canonical() -> None:
+    """005 on: the entrypoint ``default`` given ``Unit`` is what no parameters
+    mean; the node writes none, so these bytes, this JSON and this value are
+    another spelling of the transaction without them."""
+    e = _of(DELPHI, "operation.contents")
+    written = "6c" + PKH + CALL_HEAD + "ff0000000002030b"
+    assert _error(lambda: e.decode(bytes.fromhex(written))) == (
+        "DecodeError",
+        "not_canonical",
+        60,
+        "/parameters",
+    )
+    none: JsonValue = {"entrypoint": "default", "value": {"prim": "Unit"}}
+    assert _error(lambda: e.from_json({**CALL, "parameters": none})) == (
+        "JsonError",
+        "not_canonical",
+        None,
+        "/parameters",
+    )
+    value = e.from_json({**CALL, "parameters": {"entrypoint": "do", "value": {"prim": "Unit"}}})
+    value["parameters"]["entrypoint"] = "default"
+    for action in (e.encode, e.to_json):
+        assert _error(partial(action, value))[1:] == ("not_canonical", None, "/parameters")
+    # in 004 the same expression is just parameters
+    athens_call: JsonValue = {**CALL, "parameters": {"prim": "Unit"}}
+    assert (
+        _of(ATHENS, "operation.contents")
+        .encode(_of(ATHENS, "operation.contents").from_json(athens_call))
+        .hex()
+        .endswith("ff00000002030b")
+    )
+
+
+def test_a_builtin_entrypoint_written_by_name_is_not_canonical() -> None:
+    e = _of(BABYLON, "operation.contents")
+    named = "6c" + PKH + CALL_HEAD + "ffff02646f00000002030b"  # "do" by name
+    assert _error(lambda: e.decode(bytes.fromhex(named))) == (
+        "DecodeError",
+        "not_canonical",
+        60,
+        "/parameters/entrypoint",
+    )
