@@ -62,9 +62,9 @@ from typing import Any
 
 import pytest
 
+from catalogue_ids import ENCODING_IDS
 from data_encoding import DataEncodingError, Encoding, ErrorCode, JsonError
 from data_encoding.jsonvalue import JsonValue, dumps, loads
-from data_encoding.node import registry
 from data_encoding.node.base58 import ALPHABET, check_encode
 from data_encoding.node.hashes import (
     PREFIXES,
@@ -91,8 +91,6 @@ from data_encoding.node.signatures import (
 )
 from hostile import Path, check_changes, placed, positions, replaced, same_path
 from rich import as_subclass
-
-IDS = registry.ids()
 
 WRONG_TYPES: tuple[JsonValue, ...] = (
     None,
@@ -443,6 +441,6 @@ def problem(e: Encoding[Any], change: Change) -> str | None:
 
 
 @pytest.mark.parametrize("family", CHANGES)
-@pytest.mark.parametrize("id", IDS)
+@pytest.mark.parametrize("id", ENCODING_IDS)
 def test_hostile_json_is_read_or_refused_at_its_place(id: str, family: str) -> None:
     check_changes(id, family, lambda e, value: CHANGES[family](e.to_json(value), value), problem)

@@ -48,13 +48,10 @@ from typing import Any
 
 import pytest
 
+from catalogue_ids import ENCODING_IDS
 from data_encoding import DataEncodingError, EncodeError, Encoding, ErrorCode
 from data_encoding.jsonvalue import dumps, has_decimal_form, loads
-from data_encoding.node import registry
 from hostile import Path, check_changes, placed, positions, replaced, same_path
-
-IDS = registry.ids()
-
 
 WRONG_VALUES: tuple[Any, ...] = (
     None,
@@ -247,6 +244,6 @@ def problem(e: Encoding[Any], change: Change) -> str | None:
 
 
 @pytest.mark.parametrize("family", CHANGES)
-@pytest.mark.parametrize("id", IDS)
+@pytest.mark.parametrize("id", ENCODING_IDS)
 def test_wrong_values_are_written_or_refused_at_their_place(id: str, family: str) -> None:
     check_changes(id, family, lambda e, value: CHANGES[family](value), problem)

@@ -115,6 +115,7 @@ STATIC_TYPES = {
     "chain.invalid_blocks": "Encoding[list[InvalidBlock]]",
     "chain_id": "Encoding[ChainId]",
     "context_hash": "Encoding[ContextHash]",
+    "ed25519.public_key_hash": "Encoding[Ed25519PublicKeyHash]",
     "fitness": "Encoding[list[bytes]]",
     "int64": "Int",  # an Encoding[int]
     "operation_list_list_hash": "Encoding[OperationListListHash]",
@@ -163,6 +164,8 @@ STATIC_TYPES = {
     "rpc.service_v1": "Encoding[Service]",
     "shell.block_header": "Encoding[BlockHeader]",
     "shell.block_header.shell": "Encoding[ShellHeader]",
+    "signature": "Encoding[Signature]",
+    "signature.public_key": "Encoding[PublicKey]",
     "signature.public_key_hash": "Encoding[PublicKeyHash]",
     "timestamp.protocol": "Encoding[int]",
     "timestamp.rfc": "Encoding[int]",
