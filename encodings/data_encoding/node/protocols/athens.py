@@ -141,14 +141,11 @@ PRIMITIVES: tuple[str, ...] = (
 )
 """Michelson's primitives, by their tag (``michelson_v1_primitives.ml``)."""
 
-SCRIPT_PRIM: Encoding[str] = micheline.primitive(PRIMITIVES)
-SCRIPT_EXPR: Encoding[Node] = micheline.expression(SCRIPT_PRIM)
-SCRIPT_LAZY_EXPR: Encoding[Node] = micheline.lazy_expr(SCRIPT_EXPR)
-SCRIPT: Encoding[Script] = micheline.script(SCRIPT_EXPR)
-SCRIPT_LOC: Encoding[int] = micheline.LOCATION
-SCRIPT_PACKED: Encoding[Node] = micheline.packed(SCRIPT_EXPR)
+SCRIPT, SCRIPT_EXPR, SCRIPT_PRIM, SCRIPT_LAZY_EXPR, SCRIPT_LOC, SCRIPT_PACKED = (
+    micheline.script_encodings(PRIMITIVES)
+)
 
-_SCRIPT_IDS: IdTable = micheline.script_ids(SCRIPT_PRIM)
+_SCRIPT_IDS: IdTable = micheline.script_ids(PRIMITIVES)
 
 
 # --- values and receipts: tez, level, votes, gas, contract, delegate.*, constants... ---

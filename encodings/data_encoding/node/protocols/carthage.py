@@ -7,25 +7,22 @@ encoding; this module states what changed.
 
 from __future__ import annotations
 
-from ...tree.core import Encoding, publish
-from . import babylon, operations, values
-from .micheline import Node, Script
+from ...tree.core import publish
+from . import babylon, micheline, operations, values
 from .versions import CARTHAGE, IdTable, register_ids
 
 PROTOCOL = CARTHAGE
 
 # --- Micheline: script, script.expr, script.prim, script.lazy_expr, script.loc ---
 
-# the same table as Babylon's, so the same encodings
 PRIMITIVES: tuple[str, ...] = babylon.PRIMITIVES
-SCRIPT_PRIM: Encoding[str] = babylon.SCRIPT_PRIM
-SCRIPT_EXPR: Encoding[Node] = babylon.SCRIPT_EXPR
-SCRIPT_LAZY_EXPR: Encoding[Node] = babylon.SCRIPT_LAZY_EXPR
-SCRIPT: Encoding[Script] = babylon.SCRIPT
-SCRIPT_LOC: Encoding[int] = babylon.SCRIPT_LOC
-SCRIPT_PACKED: Encoding[Node] = babylon.SCRIPT_PACKED
+"""Babylon's: so the encodings are Babylon's very objects."""
 
-_SCRIPT_IDS: IdTable = babylon._SCRIPT_IDS
+SCRIPT, SCRIPT_EXPR, SCRIPT_PRIM, SCRIPT_LAZY_EXPR, SCRIPT_LOC, SCRIPT_PACKED = (
+    micheline.script_encodings(PRIMITIVES)
+)
+
+_SCRIPT_IDS: IdTable = micheline.script_ids(PRIMITIVES)
 
 # --- values and receipts: tez, level, votes, gas, contract, delegate.*, constants... ---
 

@@ -7,25 +7,22 @@ encoding; this module states what changed.
 
 from __future__ import annotations
 
-from ...tree.core import Encoding, publish
-from . import carthage, operations, values
-from .micheline import Node, Script
+from ...tree.core import publish
+from . import carthage, micheline, operations, values
 from .versions import DELPHI, IdTable, register_ids
 
 PROTOCOL = DELPHI
 
 # --- Micheline: script, script.expr, script.prim, script.lazy_expr, script.loc ---
 
-# the same table as Carthage's, so the same encodings
 PRIMITIVES: tuple[str, ...] = carthage.PRIMITIVES
-SCRIPT_PRIM: Encoding[str] = carthage.SCRIPT_PRIM
-SCRIPT_EXPR: Encoding[Node] = carthage.SCRIPT_EXPR
-SCRIPT_LAZY_EXPR: Encoding[Node] = carthage.SCRIPT_LAZY_EXPR
-SCRIPT: Encoding[Script] = carthage.SCRIPT
-SCRIPT_LOC: Encoding[int] = carthage.SCRIPT_LOC
-SCRIPT_PACKED: Encoding[Node] = carthage.SCRIPT_PACKED
+"""Carthage's: so the encodings are Carthage's very objects."""
 
-_SCRIPT_IDS: IdTable = carthage._SCRIPT_IDS
+SCRIPT, SCRIPT_EXPR, SCRIPT_PRIM, SCRIPT_LAZY_EXPR, SCRIPT_LOC, SCRIPT_PACKED = (
+    micheline.script_encodings(PRIMITIVES)
+)
+
+_SCRIPT_IDS: IdTable = micheline.script_ids(PRIMITIVES)
 
 # --- values and receipts: tez, level, votes, gas, contract, delegate.*, constants... ---
 
