@@ -52,7 +52,7 @@ from data_encoding import (
 from data_encoding.depth import FRAMES_PER_LEVEL
 from data_encoding.jsonvalue import JsonValue
 from data_encoding.node import registry
-from data_encoding.node.protocols import PROTOCOLS
+from data_encoding.node.protocols import ATHENS, PROTOCOLS
 from hostile import Path, positions, replaced, values_of
 
 DEEP = 100_000
@@ -91,12 +91,41 @@ _MICHELINE: dict[str, JsonValue] = {
     for name in ("script", "script.expr", "script.lazy_expr", "script.packed")
 }
 
+
+def _with_script(parameters: JsonValue) -> JsonValue:
+    """A protocol's parameters (a sample's), its bootstrap contract's script :data:`_SCRIPT`."""
+    assert isinstance(parameters, dict) and isinstance(parameters["bootstrap_contracts"], list)
+    (contract,) = parameters["bootstrap_contracts"]
+    assert isinstance(contract, dict)
+    return {**parameters, "bootstrap_contracts": [{**contract, "script": _SCRIPT}]}
+
+
+# the receipts and parameters that hold Micheline: a big map's key, a script
+_KEY: dict[str, JsonValue] = {
+    "key_hash": "exprv6UsC1sN3Fk2XfgcJCL8NCerP5rCGy1PRESZAqr7L2JdzX55EN",
+    "key": _SEQ_OF_SEQ,
+}
+_HOLDING_MICHELINE: dict[str, JsonValue] = {
+    **{
+        protocol.id("contract.big_map_diff"): [{"action": "update", "big_map": "0", **_KEY}]
+        for protocol in PROTOCOLS
+    },
+    ATHENS.id("contract.big_map_diff"): [_KEY],
+    **{
+        protocol.id("parameters"): _with_script(
+            registry.find(protocol.id("parameters")).samples["valid"][1]["json"]
+        )
+        for protocol in PROTOCOLS
+    },
+}
+
 NESTING: dict[str, JsonValue] = {
     "rpc.service_tree": _TREE_IN_TREE,
     "rpc.service_tree_v1": _TREE_IN_TREE,
     "rpc.binary_schema": _SEQ_IN_SEQ,
     "rpc.binary_schema_v1": _SEQ_IN_SEQ,
     **_MICHELINE,
+    **_HOLDING_MICHELINE,
 }
 """Small documents in which a recursive encoding of the id holds itself."""
 
@@ -188,24 +217,27 @@ TEMPLATES = {f"{t.id}-{t.way}": t for t in _templates()}
 def test_every_id_that_nests_has_its_templates() -> None:
     """The ids whose encodings hold ``json`` or a ``mu`` (the list would grow
     with the catalogue: then the test says which)."""
-    assert sorted(TEMPLATES) == [
-        "chain.block_metadata-json",
-        "chain.invalid_block-json",
-        "chain.invalid_blocks-json",
-        *(f"{name}-mu" for name in sorted(_MICHELINE)),
-        "rpc.binary_schema-mu",
-        "rpc.binary_schema_v1-mu",
-        "rpc.error-json",
-        "rpc.errors-json",
-        "rpc.schemas-json",
-        "rpc.schemas_v1-json",
-        "rpc.service-json",
-        "rpc.service_tree-json",
-        "rpc.service_tree-mu",
-        "rpc.service_tree_v1-json",
-        "rpc.service_tree_v1-mu",
-        "rpc.service_v1-json",
-    ]
+    assert sorted(TEMPLATES) == sorted(
+        [
+            "chain.block_metadata-json",
+            "chain.invalid_block-json",
+            "chain.invalid_blocks-json",
+            *(f"{name}-mu" for name in sorted(_MICHELINE | _HOLDING_MICHELINE)),
+            *(f"{protocol.id('errors')}-json" for protocol in PROTOCOLS),
+            "rpc.binary_schema-mu",
+            "rpc.binary_schema_v1-mu",
+            "rpc.error-json",
+            "rpc.errors-json",
+            "rpc.schemas-json",
+            "rpc.schemas_v1-json",
+            "rpc.service-json",
+            "rpc.service_tree-json",
+            "rpc.service_tree-mu",
+            "rpc.service_tree_v1-json",
+            "rpc.service_tree_v1-mu",
+            "rpc.service_v1-json",
+        ]
+    )
 
 
 # ------------------------------------------------------ bytes by repetition

@@ -230,6 +230,12 @@ def test_the_walk_finds_the_catalogues_unions() -> None:
         ("Static", "Dynamic", "Empty"),
         ("Suffixes", "Arg"),
         ("Some", "None"),
+        ("Implicit", "Originated"),
+        ("Limited", "Unaccounted"),
+        ("Proposal", "Testing_vote", "Testing", "Promotion_vote"),
+        ("Contract", "Rewards", "Fees", "Deposits"),
+        ("update", "remove", "copy", "alloc"),
+        ("Public_key_known", "Public_key_unknown"),
     }
 
 
