@@ -54,10 +54,16 @@ Where the reference reads what its writer never writes, or fails, we refuse:
   (tag 255) is ``not_canonical``, as every union case the writer would not
   choose.
 
+A signature is the :class:`~data_encoding.node.signatures.Signature` read
+(the reference's values call 64 zero bytes "no signature", which changes
+no byte and no JSON).
+
 >>> from data_encoding.node.protocols import athens, babylon
 >>> endorsement = {"branch": bytes(32), "contents": [{"kind": "endorsement", "level": 1331}]}
 >>> babylon.OPERATION_UNSIGNED.encode(endorsement).hex()[64:]
 '0000000533'
+>>> athens.OPERATION_UNSIGNED.encode(endorsement) == babylon.OPERATION_UNSIGNED.encode(endorsement)
+True
 """
 
 from __future__ import annotations
