@@ -248,12 +248,12 @@ CommonContents = (
 """The contents every protocol of 004-007 has alike (tags 0-6)."""
 
 
-def _kind(tag: int, name: str, fields: Encoding[Any], values: type[Any] | None = None) -> Case:
+def _kind(tag: int, name: str, fields: Encoding[Any], checked: type[Any] | None = None) -> Case:
     """A content's case as the protocols make it: titled with its name
     capitalised, its ``kind`` constant first, then ``fields`` (a record
-    whose keys are checked against the ``TypedDict`` ``values``, if given)."""
+    whose keys are checked against the ``TypedDict`` ``checked``, if given)."""
     record = merge_objs(obj(req("kind", constant(name))), fields)
-    return case(tag, name.capitalize(), record if values is None else typed(values, record))
+    return case(tag, name.capitalize(), record if checked is None else typed(checked, record))
 
 
 _ENDORSEMENT = _kind(0, "endorsement", obj(req("level", RAW_LEVEL)), Endorsement)
