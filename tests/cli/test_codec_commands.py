@@ -29,11 +29,16 @@ def _codec_hex(name: str) -> str:
 # ------------------------------------------------------------ slice --any
 
 
-def test_slice_any_finds_the_one_id_that_reads_a_real_block_header(run: Run) -> None:
+def test_slice_any_finds_the_ids_that_read_a_real_block_header(run: Run) -> None:
+    """The shell's header, each protocol's (the same encoding for 004-007),
+    its raw form (the shell's), and an operation as the shell sees it (a
+    branch, then any bytes)."""
     header = _codec_hex("007-PsDELPH1.block_header")
     r = run("slice", "--any", header)
     assert (r.status, r.err) == (0, "")
-    assert r.text == "shell.block_header\n" + run("slice", "shell.block_header", header).text
+    names = ("block_header", "block_header.raw", "operation.raw")
+    ids = [*sorted(p.id(name) for p in PROTOCOLS for name in names), "shell.block_header"]
+    assert r.text == "\n".join(f"{id}\n" + run("slice", id, header).text for id in ids)
 
 
 def test_slice_any_lists_every_id_that_reads_the_bytes_exactly(run: Run) -> None:

@@ -53,7 +53,7 @@ from data_encoding import (
 from data_encoding.depth import FRAMES_PER_LEVEL
 from data_encoding.jsonvalue import JsonValue
 from data_encoding.node import registry
-from data_encoding.node.protocols import ATHENS, PROTOCOLS
+from data_encoding.node.protocols import ATHENS, PROTOCOLS, Protocol
 from hostile import Path, positions, replaced, values_of
 
 DEEP = 100_000
@@ -120,6 +120,53 @@ _HOLDING_MICHELINE: dict[str, JsonValue] = {
     },
 }
 
+
+def _operations(protocol: Protocol) -> dict[str, JsonValue]:
+    """A protocol's operations holding a transaction whose parameters'
+    value nests (in 004 the parameters are the value, from 005 on they
+    name an entrypoint)."""
+    parameters: JsonValue = (
+        _SEQ_OF_SEQ if protocol is ATHENS else {"entrypoint": "do", "value": _SEQ_OF_SEQ}
+    )
+    call: dict[str, JsonValue] = {"amount": "1", "destination": _KT1, "parameters": parameters}
+    manager: dict[str, JsonValue] = {"source": _TZ1, "fee": "1", "counter": "1"}
+    content: JsonValue = {
+        "kind": "transaction",
+        **manager,
+        "gas_limit": "1",
+        "storage_limit": "1",
+        **call,
+    }
+    return {
+        protocol.id("operation.contents"): content,
+        protocol.id("operation.contents_list"): [content],
+        protocol.id("operation.protocol_data"): {"contents": [content], "signature": _SIGNATURE},
+        protocol.id("operation.unsigned"): {"branch": _BRANCH, "contents": [content]},
+        protocol.id("operation"): {
+            "branch": _BRANCH,
+            "contents": [content],
+            "signature": _SIGNATURE,
+        },
+        protocol.id("operation.internal"): {
+            "source": _KT1,
+            "nonce": 0,
+            "kind": "transaction",
+            **call,
+        },
+    }
+
+
+_TZ1 = "tz1KqTpEZ7Yob7QbPE4Hy4Wo8fHG8LhKxZSx"
+_KT1 = "KT1DieU51jzXLerQx5AqMCiLC1SsCeM8yRat"
+_BRANCH = "BKpbfCvh777DQHnXjU2sqHvVUNZ7dBAdqEfKkdw8EGSkD9LSYXb"
+_SIGNATURE = (
+    "sigbQ5ZNvkjvGssJgoAnUAfY4Wvvg3QZqawBYB1j1VDBNTMBAALnC"
+    "zRHWzer34bnfmzgHg3EvwdzQKdxgSghB897cono6gbQ"
+)
+_OPERATIONS: dict[str, JsonValue] = {
+    id: document for protocol in PROTOCOLS for id, document in _operations(protocol).items()
+}
+
 NESTING: dict[str, JsonValue] = {
     "rpc.service_tree": _TREE_IN_TREE,
     "rpc.service_tree_v1": _TREE_IN_TREE,
@@ -127,6 +174,7 @@ NESTING: dict[str, JsonValue] = {
     "rpc.binary_schema_v1": _SEQ_IN_SEQ,
     **_MICHELINE,
     **_HOLDING_MICHELINE,
+    **_OPERATIONS,
 }
 """Small documents in which a recursive encoding of the id holds itself."""
 
@@ -223,7 +271,7 @@ def test_every_id_that_nests_has_its_templates() -> None:
             "chain.block_metadata-json",
             "chain.invalid_block-json",
             "chain.invalid_blocks-json",
-            *(f"{name}-mu" for name in sorted(_MICHELINE | _HOLDING_MICHELINE)),
+            *(f"{name}-mu" for name in sorted(_MICHELINE | _HOLDING_MICHELINE | _OPERATIONS)),
             *(f"{protocol.id('errors')}-json" for protocol in PROTOCOLS),
             "rpc.binary_schema-mu",
             "rpc.binary_schema_v1-mu",

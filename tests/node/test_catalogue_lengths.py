@@ -65,10 +65,12 @@ ANY_BYTES = {
             "timestamp",
             "vote.ballots",
             "voting_period",
+            "operation.raw",
         )
     ),
 }
-"""The ids whose every value is any bytes of a fixed length: no claim is
+"""The ids whose every value is any bytes of a fixed length (or, for an
+operation as the shell sees it, of at least its branch's 32): no claim is
 refused (the others refuse some)."""
 
 PER_BYTE = 64

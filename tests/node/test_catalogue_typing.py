@@ -22,7 +22,7 @@ from mypy import api
 
 import data_encoding.node.catalogue as catalogue
 from data_encoding.node import registry
-from data_encoding.node.protocols import ATHENS, BABYLON, CARTHAGE, DELPHI
+from data_encoding.node.protocols import ATHENS, BABYLON, CARTHAGE, DELPHI, PROTOCOLS
 
 JSON = "Encoding[bool | int | float | str | list[...] | dict[str, ...] | None]"
 """Any JSON value (``JsonValue``, as mypy spells it)."""
@@ -93,6 +93,31 @@ _VALUES_BY_PROTOCOL = {
 
 NODE = "Encoding[IntNode | StringNode | BytesNode | PrimNode | list[...]]"
 """A Micheline expression (``micheline.Node``, as mypy spells it)."""
+
+_CONTENTS = (
+    "Endorsement | SeedNonceRevelation | DoubleEndorsementEvidence | DoubleBakingEvidence"
+    " | ActivateAccount | Proposals | Ballot | Reveal | Transaction | Origination | Delegation"
+)
+_OPERATIONS = {
+    "block_header": "Encoding[BlockHeader]",
+    "block_header.contents": "Encoding[BlockHeaderContents]",
+    "block_header.protocol_data": "Encoding[BlockHeaderProtocolData]",
+    "block_header.raw": "Encoding[BlockHeader]",
+    "block_header.shell_header": "Encoding[ShellHeader]",
+    "block_header.unsigned": "Encoding[UnsignedBlockHeader]",
+    "operation": "Encoding[Operation]",
+    "operation.contents": f"Encoding[{_CONTENTS}]",
+    "operation.contents_list": f"Encoding[list[{_CONTENTS}]]",
+    "operation.internal": (
+        "Encoding[InternalReveal | InternalTransaction | InternalOrigination | InternalDelegation]"
+    ),
+    "operation.protocol_data": "Encoding[ProtocolData]",
+    "operation.raw": "Encoding[RawOperation]",
+    "operation.unsigned": "Encoding[UnsignedOperation]",
+}
+"""The operations and block headers of each protocol (004's ``Transaction``
+is not 005's, nor its ``Reveal[ContractId]`` 005's ``Reveal[PublicKeyHash]``:
+the names are the same)."""
 
 STATIC_TYPES = {
     "admin.account_alias": "Encoding[AccountAlias]",
@@ -182,6 +207,11 @@ STATIC_TYPES = {
         protocol.id(name): revealed
         for protocol, values in _VALUES_BY_PROTOCOL.items()
         for name, revealed in values.items()
+    },
+    **{
+        protocol.id(name): revealed
+        for protocol in PROTOCOLS
+        for name, revealed in _OPERATIONS.items()
     },
 }
 

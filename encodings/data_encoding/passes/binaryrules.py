@@ -25,7 +25,15 @@ from ..tree.sequences import ListEncoding
 from ..tree.unions import Case, Matching, Option, Union
 from ..tree.wrappers import Conv, Splitted, Transparent, guard
 from ..tree.zarith import Zarith, read_many, write_many
-from .choosing import INLINE_CASES, by_constant, first_case, member, selects, value_selectors
+from .choosing import (
+    INLINE_CASES,
+    Member,
+    by_constant,
+    first_case,
+    member,
+    selects,
+    value_selectors,
+)
 
 __all__ = [
     "bad_frame",
@@ -40,6 +48,7 @@ __all__ = [
     "reads_whole",
     "same_binary",
     "select_write",
+    "table_write",
     "too_big",
     "too_long",
     "unexpected_tag",
@@ -321,6 +330,28 @@ def select_write(u: Union, marked: bool = False) -> Writer:
         return write
 
     return built(u, "binary.select_write_marked" if marked else "binary.select_write", build)
+
+
+def table_write(u: Union, told: Member) -> Writer:
+    """The writer of a union whose cases ``told`` (the member and each
+    case's constant) tells apart, too many for an ``if`` chain
+    (:data:`~.choosing.INLINE_CASES`): the case is looked up by the member's
+    constant, as the reader looks it up by its tag. A value the table does
+    not hold (not a ``dict``, no such constant) takes :func:`select_write`,
+    which says what is wrong."""
+    key, cases = told
+    pack = struct.Struct(">B" if u.tag_width == 1 else ">H").pack
+    table = {name: (pack(c.tag), c.enc._write) for name, c in cases if c.tag is not None}
+
+    def write(out: bytearray, value: Any) -> None:
+        found = value.get(key) if type(value) is dict else None
+        payload = table.get(found) if type(found) is str else None
+        if payload is None:
+            select_write(u)(out, value)
+        else:
+            _write_case(payload, value, out)
+
+    return write
 
 
 def _write_case(payload: tuple[bytes, Writer], value: Any, out: bytearray) -> None:

@@ -48,7 +48,7 @@ from .core import (
 )
 from .primitives import ZeroWidth
 from .size import DYNAMIC, VARIABLE, sequence_size
-from .wrappers import Transparent
+from .wrappers import Def, Transparent
 
 T = TypeVar("T")
 
@@ -164,9 +164,15 @@ def _field_part(f: Field) -> Part:
 
 
 def _splice_parts(e: Encoding[Any], what: str) -> list[Part]:
-    """The parts an operand of ``merge_objs`` contributes."""
-    if isinstance(e, Obj):
-        return list(e.parts)
+    """The parts an operand of ``merge_objs`` contributes: a record's fields,
+    also under ``def_`` (a name changes no byte and no value, and the
+    reference's descriptions list the fields of a named record merged), so
+    that the codecs read and write them as the merge's own."""
+    named = e
+    while isinstance(named, Def):
+        named = named.inner
+    if isinstance(named, Obj):
+        return list(named.parts)
     if isinstance(e, ZeroWidth) and e.kind in ("empty", "unit"):
         return []  # no bytes and no members
     keys = e._object_fields()

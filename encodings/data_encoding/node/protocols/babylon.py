@@ -7,8 +7,16 @@ encoding; this module states what changed.
 
 from __future__ import annotations
 
-from ...tree.core import publish
-from . import athens, constants, micheline, receipts, values
+from typing import Literal, NotRequired, TypedDict
+
+from ...tree.core import Encoding, publish
+from ...tree.records import obj, opt, req
+from ...tree.typed import typed
+from ..keys import PublicKeyHash, public_key_hash
+from . import athens, constants, micheline, operations, receipts, values
+from .contracts import ContractId, contract_id
+from .micheline import Node, Script
+from .tez import tez
 from .versions import BABYLON, IdTable, register_ids
 
 PROTOCOL = BABYLON
@@ -66,7 +74,101 @@ _VALUE_IDS: IdTable = values.value_ids(globals())
 
 # --- operations and block headers: operation.*, block_header.* ---
 
-_OPERATION_IDS: IdTable = {}
+
+class TransactionParameters(TypedDict):
+    """A transaction's parameters: the entrypoint called, and its argument."""
+
+    entrypoint: str
+    value: Node
+
+
+class TransactionFields(TypedDict):
+    """A transaction's own fields from 005 on: its parameters name an
+    entrypoint."""
+
+    amount: int
+    destination: ContractId
+    parameters: NotRequired[TransactionParameters | None]
+
+
+class OriginationFields(TypedDict):
+    """An origination's own fields from 005 on: every contract has a
+    script (and no manager, spendable or delegatable flags)."""
+
+    balance: int
+    delegate: NotRequired[PublicKeyHash | None]
+    script: Script
+
+
+class Transaction(operations.Manager[PublicKeyHash], TransactionFields):
+    kind: Literal["transaction"]
+
+
+class Origination(operations.Manager[PublicKeyHash], OriginationFields):
+    kind: Literal["origination"]
+
+
+class InternalTransaction(operations.Internal, TransactionFields):
+    kind: Literal["transaction"]
+
+
+class InternalOrigination(operations.Internal, OriginationFields):
+    kind: Literal["origination"]
+
+
+Contents = (
+    operations.CommonContents
+    | operations.Reveal[PublicKeyHash]
+    | Transaction
+    | Origination
+    | operations.Delegation[PublicKeyHash]
+)
+InternalOperation = (
+    operations.InternalReveal
+    | InternalTransaction
+    | InternalOrigination
+    | operations.InternalDelegation
+)
+
+_TRANSACTION_PARAMETERS = typed(
+    TransactionParameters,
+    obj(req("entrypoint", operations.ENTRYPOINT), req("value", SCRIPT_LAZY_EXPR)),
+)
+_OPERATIONS = operations.build(
+    first_manager_tag=107,  # 004's were 7 to 10
+    source=public_key_hash,  # an implicit account (004: any contract)
+    transaction=typed(
+        TransactionFields,
+        obj(
+            req("amount", tez),
+            req("destination", contract_id),
+            opt("parameters", operations.explicit(_TRANSACTION_PARAMETERS)),
+        ),
+    ),
+    origination=typed(
+        OriginationFields,
+        obj(
+            req("balance", tez),
+            opt("delegate", public_key_hash),
+            req("script", SCRIPT),
+        ),
+    ),
+)
+OPERATION: Encoding[operations.Operation[Contents]] = _OPERATIONS.operation
+OPERATION_CONTENTS: Encoding[Contents] = _OPERATIONS.contents
+OPERATION_CONTENTS_LIST: Encoding[list[Contents]] = _OPERATIONS.contents_list
+OPERATION_PROTOCOL_DATA: Encoding[operations.ProtocolData[Contents]] = _OPERATIONS.protocol_data
+OPERATION_RAW = athens.OPERATION_RAW
+OPERATION_INTERNAL: Encoding[InternalOperation] = _OPERATIONS.internal
+OPERATION_UNSIGNED: Encoding[operations.UnsignedOperation[Contents]] = _OPERATIONS.unsigned
+BLOCK_HEADER = athens.BLOCK_HEADER
+BLOCK_HEADER_UNSIGNED = athens.BLOCK_HEADER_UNSIGNED
+BLOCK_HEADER_RAW = athens.BLOCK_HEADER_RAW
+BLOCK_HEADER_CONTENTS = athens.BLOCK_HEADER_CONTENTS
+BLOCK_HEADER_SHELL_HEADER = athens.BLOCK_HEADER_SHELL_HEADER
+BLOCK_HEADER_PROTOCOL_DATA = athens.BLOCK_HEADER_PROTOCOL_DATA
+
+_OPERATION_IDS: IdTable = operations.operation_ids(globals())
 
 
 register_ids(PROTOCOL, __name__, _SCRIPT_IDS, _VALUE_IDS, _OPERATION_IDS)

@@ -8,7 +8,7 @@ encoding; this module states what changed.
 from __future__ import annotations
 
 from ...tree.core import publish
-from . import babylon, constants, micheline, values
+from . import babylon, constants, micheline, operations, values
 from .versions import CARTHAGE, IdTable, register_ids
 
 PROTOCOL = CARTHAGE
@@ -58,7 +58,22 @@ _VALUE_IDS: IdTable = values.value_ids(globals())
 
 # --- operations and block headers: operation.*, block_header.* ---
 
-_OPERATION_IDS: IdTable = {}
+# the same operations as Babylon's (``operation_repr.ml``), over the same Micheline
+OPERATION = babylon.OPERATION
+OPERATION_CONTENTS = babylon.OPERATION_CONTENTS
+OPERATION_CONTENTS_LIST = babylon.OPERATION_CONTENTS_LIST
+OPERATION_PROTOCOL_DATA = babylon.OPERATION_PROTOCOL_DATA
+OPERATION_RAW = babylon.OPERATION_RAW
+OPERATION_INTERNAL = babylon.OPERATION_INTERNAL
+OPERATION_UNSIGNED = babylon.OPERATION_UNSIGNED
+BLOCK_HEADER = babylon.BLOCK_HEADER
+BLOCK_HEADER_UNSIGNED = babylon.BLOCK_HEADER_UNSIGNED
+BLOCK_HEADER_RAW = babylon.BLOCK_HEADER_RAW
+BLOCK_HEADER_CONTENTS = babylon.BLOCK_HEADER_CONTENTS
+BLOCK_HEADER_SHELL_HEADER = babylon.BLOCK_HEADER_SHELL_HEADER
+BLOCK_HEADER_PROTOCOL_DATA = babylon.BLOCK_HEADER_PROTOCOL_DATA
+
+_OPERATION_IDS: IdTable = operations.operation_ids(globals())
 
 
 register_ids(PROTOCOL, __name__, _SCRIPT_IDS, _VALUE_IDS, _OPERATION_IDS)

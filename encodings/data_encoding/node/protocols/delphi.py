@@ -8,7 +8,7 @@ encoding; this module states what changed.
 from __future__ import annotations
 
 from ...tree.core import publish
-from . import carthage, constants, micheline, receipts, values
+from . import carthage, constants, micheline, operations, receipts, values
 from .versions import DELPHI, IdTable, register_ids
 
 PROTOCOL = DELPHI
@@ -58,7 +58,24 @@ _VALUE_IDS: IdTable = values.value_ids(globals())
 
 # --- operations and block headers: operation.*, block_header.* ---
 
-_OPERATION_IDS: IdTable = {}
+# Delphi counts gas in milligas, but an operation's gas_limit is still whole
+# gas units, written as before (``Gas_limit_repr.Arith.n_integral_encoding``
+# is ``n``): its operations are Carthage's.
+OPERATION = carthage.OPERATION
+OPERATION_CONTENTS = carthage.OPERATION_CONTENTS
+OPERATION_CONTENTS_LIST = carthage.OPERATION_CONTENTS_LIST
+OPERATION_PROTOCOL_DATA = carthage.OPERATION_PROTOCOL_DATA
+OPERATION_RAW = carthage.OPERATION_RAW
+OPERATION_INTERNAL = carthage.OPERATION_INTERNAL
+OPERATION_UNSIGNED = carthage.OPERATION_UNSIGNED
+BLOCK_HEADER = carthage.BLOCK_HEADER
+BLOCK_HEADER_UNSIGNED = carthage.BLOCK_HEADER_UNSIGNED
+BLOCK_HEADER_RAW = carthage.BLOCK_HEADER_RAW
+BLOCK_HEADER_CONTENTS = carthage.BLOCK_HEADER_CONTENTS
+BLOCK_HEADER_SHELL_HEADER = carthage.BLOCK_HEADER_SHELL_HEADER
+BLOCK_HEADER_PROTOCOL_DATA = carthage.BLOCK_HEADER_PROTOCOL_DATA
+
+_OPERATION_IDS: IdTable = operations.operation_ids(globals())
 
 
 register_ids(PROTOCOL, __name__, _SCRIPT_IDS, _VALUE_IDS, _OPERATION_IDS)
