@@ -9,14 +9,24 @@ protocol here is its own namespace of catalogue ids (:mod:`.versions`):
   :mod:`.delphi` (007): each protocol's encodings and ids, built from its
   predecessor's, stating what changed.
 
-Tables are keyed by protocol, never a "current protocol": 004's manager
-operations have other tags and fields than 005's.
+:func:`find_protocol` reads a protocol's every spelling. Tables are keyed
+by protocol, never a "current protocol": 004's manager operations have
+other tags and fields than 005's.
 """
 
 from __future__ import annotations
 
 from . import athens, babylon, carthage, delphi
-from .versions import ATHENS, BABYLON, CARTHAGE, DELPHI, PROTOCOLS, Protocol
+from .versions import (
+    ATHENS,
+    BABYLON,
+    CARTHAGE,
+    DELPHI,
+    PROTOCOLS,
+    Protocol,
+    UnknownProtocol,
+    find_protocol,
+)
 
 __all__ = [
     "ATHENS",
@@ -25,8 +35,10 @@ __all__ = [
     "DELPHI",
     "PROTOCOLS",
     "Protocol",
+    "UnknownProtocol",
     "athens",
     "babylon",
     "carthage",
     "delphi",
+    "find_protocol",
 ]
