@@ -1,7 +1,7 @@
 """The ``data-encoding`` command: the node's catalogue from a shell.
 
 ``data-encoding list``, ``describe``, ``encode``, ``decode``, ``slice``,
-``sample``, ``describe-rpc`` and ``dump`` (``data-encoding --help`` lists them, and
+``inspect``, ``sample``, ``describe-rpc`` and ``dump`` (``data-encoding --help`` lists them, and
 ``data-encoding <command> --help`` shows each with an example). The same
 entry point runs as ``python -m data_encoding``.
 
