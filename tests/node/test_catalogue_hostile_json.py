@@ -16,9 +16,12 @@ given to ``e.from_json``. The changes, one family per test:
   refuse without converting it (where any string is taken, it is one); the
   test makes no assertion of time, but a reader that converted it would make
   it take seconds (each refusal takes milliseconds);
-* ``base58``: a Base58Check hash or key hash with one character changed,
-  one character left out or a character added, the bytes of another kind
-  (prefix) or another size under a valid checksum: always refused;
+* ``base58``: a Base58Check hash, key hash, key or signature with one
+  character changed, one character left out or a character added, the bytes
+  of another kind (prefix) or another size under a valid checksum: always
+  refused, but for the other kinds a value is read from too (a key hash of
+  another curve, a contract id from an account's key hash or a ``KT1…``, a
+  signature from any of its spellings: :data:`ALSO_READ`);
 * ``rfc3339``: an RFC 3339 timestamp made invalid (a month 13, a February
   30, a leap second, no offset, a five-digit year...): always refused;
 * ``subclass``: the thing there (a string, a number, an object, an array)
@@ -64,15 +67,28 @@ from data_encoding import DataEncodingError, Encoding, ErrorCode, JsonError
 from data_encoding.jsonvalue import JsonValue, dumps, loads
 from data_encoding.node.base58 import ALPHABET, check_encode
 from data_encoding.node.hashes import (
+    PREFIXES,
     Base58Hash,
+    BlindedPublicKeyHash,
     BlockHash,
     ChainId,
     ContextHash,
+    ContractHash,
+    NonceHash,
     OperationHash,
     OperationListListHash,
     ProtocolHash,
+    ScriptExprHash,
 )
-from data_encoding.node.keys import ADDRESS_FAMILIES, CURVES, PublicKeyHash
+from data_encoding.node.keys import ADDRESS_FAMILIES, CURVES, Ed25519PublicKeyHash, PublicKeyHash
+from data_encoding.node.protocols.contracts import ContractId
+from data_encoding.node.signatures import (
+    Ed25519Signature,
+    P256Signature,
+    PublicKey,
+    Secp256k1Signature,
+    Signature,
+)
 from hostile import Path, check_changes, placed, positions, replaced, same_path
 from rich import as_subclass
 
@@ -98,6 +114,7 @@ EXTRA_KEY = "zz_extra"
 EXTRA_MEMBERS: tuple[JsonValue, ...] = (None, 0, "x", {})
 """What the member added to an object holds."""
 
+SIGNATURE_TYPES = (Signature, Ed25519Signature, Secp256k1Signature, P256Signature)
 HASH_TYPES: tuple[type[Base58Hash], ...] = (
     BlockHash,
     OperationHash,
@@ -105,9 +122,27 @@ HASH_TYPES: tuple[type[Base58Hash], ...] = (
     ProtocolHash,
     ContextHash,
     ChainId,
+    NonceHash,
+    ScriptExprHash,
+    ContractHash,
+    BlindedPublicKeyHash,
+    *SIGNATURE_TYPES,
 )
-CONTRACT_PREFIX = bytes.fromhex("025a79")
-"""``KT1``: a 20-byte payload of an address kind that no public key hash is."""
+KEY_PREFIXES = {curve: PREFIXES[f"{curve}_public_key"][0] for curve in CURVES}
+ACCOUNT_PREFIXES = frozenset(p for table in ADDRESS_FAMILIES.values() for p in table.values())
+KINDS = frozenset({*(t.prefix for t in HASH_TYPES), *ACCOUNT_PREFIXES, *KEY_PREFIXES.values()})
+"""The prefix of every kind of text (each address family's its own)."""
+
+ALSO_READ: dict[type[bytes], frozenset[bytes]] = {
+    PublicKeyHash: ACCOUNT_PREFIXES,
+    Ed25519PublicKeyHash: frozenset(table["ed25519"] for table in ADDRESS_FAMILIES.values()),
+    ContractId: ACCOUNT_PREFIXES | {ContractHash.prefix},
+    PublicKey: frozenset(KEY_PREFIXES.values()),
+    Signature: frozenset(t.prefix for t in SIGNATURE_TYPES),
+}
+"""The kinds of texts a value of each type is read from (any curve, either
+address family; a contract, an account's or a ``KT1…``; a signature, any
+spelling): its bytes under another of these prefixes may be a valid text too."""
 
 PRINTED_RFC3339 = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?Z")
 """What ``to_json`` prints for a timestamp (UTC, an optional fraction)."""
@@ -179,59 +214,67 @@ def _huge_decimal(j: JsonValue) -> Iterator[Change]:
     return _substituted(j, (HUGE_DECIMAL,), must_fail=False)
 
 
-def _base58_kind(text: str) -> tuple[bytes, bytes, list[bytes]] | None:
-    """``(prefix, payload, other prefixes)`` of a hash or key hash text
-    (the other prefixes: of kinds whose texts it must not be read as)."""
+def _base58_kind(text: str) -> tuple[bytes, bytes] | None:
+    """``(prefix, payload)`` of a hash, key hash, key or signature text."""
     for cls in HASH_TYPES:
         payload = cls._decode(text)
         if payload is not None:
-            others = [t.prefix for t in HASH_TYPES if t.prefix != cls.prefix]
-            return cls.prefix, payload, [*others, CONTRACT_PREFIX]
-    try:
-        pkh = PublicKeyHash(text)
-    except JsonError:
-        return None
-    family = "tezos" if text.startswith("tz") else "dune"
-    prefix = ADDRESS_FAMILIES[family][CURVES[pkh[0]]]
-    return prefix, bytes(pkh[1:]), [CONTRACT_PREFIX, BlockHash.prefix, ChainId.prefix]
+            return cls.prefix, payload
+    for read in (PublicKeyHash, PublicKey):
+        try:
+            value = read(text)
+        except JsonError:
+            continue
+        if read is PublicKey:
+            return KEY_PREFIXES[CURVES[value[0]]], bytes(value[1:])
+        family = "tezos" if text.startswith("tz") else "dune"
+        return ADDRESS_FAMILIES[family][CURVES[value[0]]], bytes(value[1:])
+    return None
 
 
 def _other_digit(c: str) -> str:
     return ALPHABET[(ALPHABET.index(c) + 1) % len(ALPHABET)]
 
 
-def _corrupted(text: str, prefix: bytes, payload: bytes, others: list[bytes]) -> Iterator[str]:
+def _corrupted(text: str, prefix: bytes, payload: bytes) -> Iterator[tuple[str, bytes | None]]:
+    """Texts made of ``text``, each with the prefix it was given when it is
+    ``payload`` under another kind's (``None`` for the others)."""
     for i in sorted({0, 1, 2, 3, len(text) // 2, len(text) - 1}):
-        yield text[:i] + _other_digit(text[i]) + text[i + 1 :]
-    yield text[:-1]
-    yield text + "1"
-    yield text + "z"
-    yield "1" + text
-    yield text[:5] + "0" + text[6:]  # not a base58 digit
-    yield text[:5] + "l" + text[6:]
-    yield text + " "
-    yield text.lower()
-    yield check_encode(prefix + payload[:-1])
-    yield check_encode(prefix + payload + b"\0")
-    yield check_encode(prefix)
-    for other in others:
-        yield check_encode(other + payload)
+        yield text[:i] + _other_digit(text[i]) + text[i + 1 :], None
+    for spoiled in (
+        text[:-1],
+        text + "1",
+        text + "z",
+        "1" + text,
+        text[:5] + "0" + text[6:],  # not a base58 digit
+        text[:5] + "l" + text[6:],
+        text + " ",
+        text.lower(),
+        check_encode(prefix + payload[:-1]),
+        check_encode(prefix + payload + b"\0"),
+        check_encode(prefix),
+    ):
+        yield spoiled, None
+    for other in sorted(KINDS - {prefix}):
+        yield check_encode(other + payload), other
 
 
-def _base58(j: JsonValue) -> Iterator[Change]:
+def _base58(j: JsonValue, value: Any) -> Iterator[Change]:
+    held = dict(positions(value))
     for at, thing in positions(j):
         if type(thing) is not str:
             continue
         kind = _base58_kind(thing)
         if kind is None:
             continue
-        for text in _corrupted(thing, *kind):
+        also = next((k for t, k in ALSO_READ.items() if isinstance(held.get(at), t)), frozenset())
+        for text, other in _corrupted(thing, *kind):
             yield Change(
                 replaced(j, at, text),
                 at,
                 text,
                 repr(text),
-                must_fail=True,
+                must_fail=other not in also,
                 codes_at=frozenset({"invalid_base58"}),
             )
 
@@ -326,16 +369,25 @@ def _duplicate_key(j: JsonValue) -> Iterator[Change]:
             )
 
 
-CHANGES = {
-    "wrong_type": _wrong_type,
-    "non_finite": _non_finite,
-    "huge_decimal": _huge_decimal,
+Changes = Callable[[JsonValue, Any], Iterator[Change]]
+"""The changes of a family, of a value's JSON (and of the value)."""
+
+
+def _of_json(changes: Callable[[JsonValue], Iterator[Change]]) -> Changes:
+    """A family whose changes depend on the JSON alone."""
+    return lambda j, _value: changes(j)
+
+
+CHANGES: dict[str, Changes] = {
+    "wrong_type": _of_json(_wrong_type),
+    "non_finite": _of_json(_non_finite),
+    "huge_decimal": _of_json(_huge_decimal),
     "base58": _base58,
-    "rfc3339": _rfc3339,
-    "subclass": _subclass,
-    "missing_key": _missing_key,
-    "extra_key": _extra_key,
-    "duplicate_key": _duplicate_key,
+    "rfc3339": _of_json(_rfc3339),
+    "subclass": _of_json(_subclass),
+    "missing_key": _of_json(_missing_key),
+    "extra_key": _of_json(_extra_key),
+    "duplicate_key": _of_json(_duplicate_key),
 }
 
 # ------------------------------------------------------------ the check
@@ -391,4 +443,4 @@ def problem(e: Encoding[Any], change: Change) -> str | None:
 @pytest.mark.parametrize("family", CHANGES)
 @pytest.mark.parametrize("id", ENCODING_IDS)
 def test_hostile_json_is_read_or_refused_at_its_place(id: str, family: str) -> None:
-    check_changes(id, family, lambda e, value: CHANGES[family](e.to_json(value)), problem)
+    check_changes(id, family, lambda e, value: CHANGES[family](e.to_json(value), value), problem)

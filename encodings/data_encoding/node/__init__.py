@@ -3,8 +3,11 @@ its catalogue (:mod:`.catalogue`, indexed by :mod:`.registry`) and RPC
 directory (:mod:`.rpc`).
 
 * :mod:`~data_encoding.node.hashes`: block, operation, protocol, context and
-  operation-list-list hashes and chain ids (fixed bytes, Base58Check in JSON);
-* :mod:`.keys`: ``Signature.Public_key_hash`` and the two address families;
+  operation-list-list hashes and chain ids (fixed bytes, Base58Check in JSON),
+  and the protocols' nonce, script expression, contract and blinded key hashes;
+* :mod:`.keys`: ``Signature.Public_key_hash``, ``Ed25519.Public_key_hash``
+  and the two address families;
+* :mod:`.signatures`: ``Signature.Public_key`` and ``Signature``;
 * :mod:`~data_encoding.node.timestamp`: ``timestamp.rfc``, ``.system``, ``.protocol``;
 * :mod:`.fitness`: block fitness and its order;
 * ``unistring`` is the library's ``string``; ``bignum`` is ``z``.

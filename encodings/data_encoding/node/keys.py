@@ -26,6 +26,15 @@ code (one call, one thread or one task: it is a :class:`~contextvars.ContextVar`
 with ``with output_family("tezos"): ...``. The prefixes are data
 (:data:`ADDRESS_FAMILIES`).
 
+The same families spell :class:`Ed25519PublicKeyHash` (``dn1…``/``tz1…``,
+20 bytes, no tag: ``Ed25519.Public_key_hash``, what an account activation
+names), and the implicit contracts of :mod:`.protocols.contracts`.
+
+:func:`curve_union` is the binary form of every value that is a curve's tag
+then that curve's bytes (public key hashes, :mod:`.signatures`' public
+keys, implicit contracts): a union whose cases read the bytes into the
+value directly, with no call per case.
+
 >>> h = public_key_hash.from_json("tz1Ke2h7sDdakHJQh8WX4Z372du1KChsksyU")
 >>> public_key_hash.encode(h) == bytes(21)
 True
@@ -38,21 +47,22 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import partial
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal
 
 from ..errors import EncodeError, JsonError
 from ..tree.core import Encoding, identity, publish
-from ..tree.fixed import bytes_
 from ..tree.leaves import wrong_type, wrong_value_type
 from ..tree.records import Named
 from ..tree.strings import string
 from ..tree.unions import case, union
 from ..tree.wrappers import DirectJson, conv, def_
 from .base58 import check_decoder, check_encode
+from .hashes import Base58Hash, TaggedBytes, hash_encoding
 
 if TYPE_CHECKING:
     from typing import Self
@@ -60,9 +70,15 @@ if TYPE_CHECKING:
 __all__ = [
     "ADDRESS_FAMILIES",
     "CURVES",
+    "CURVE_TITLES",
+    "Ed25519PublicKeyHash",
     "Family",
     "PublicKeyHash",
+    "address_payload",
+    "address_text",
     "current_output_family",
+    "curve_union",
+    "ed25519_public_key_hash",
     "output_family",
     "public_key_hash",
     "set_output_family",
@@ -72,6 +88,9 @@ Family = Literal["dune", "tezos"]
 
 CURVES: Final = ("ed25519", "secp256k1", "p256")
 """The curves, by binary tag (0, 1, 2)."""
+
+CURVE_TITLES: Final = ("Ed25519", "Secp256k1", "P256")
+"""The curves as the node names them (union cases, field names), by tag."""
 
 ADDRESS_FAMILIES: Final[Mapping[str, Mapping[str, bytes]]] = MappingProxyType(
     {
@@ -108,6 +127,25 @@ _DECODERS = {
 
 _default_family: list[Family] = ["dune"]
 _context_family: ContextVar[Family | None] = ContextVar("output_family", default=None)
+
+
+def address_text(curve: str, payload: bytes, family: Family | None = None) -> str:
+    """The Base58Check text of a 20-byte hash ``payload`` of ``curve`` in
+    ``family`` (by default the current output family)."""
+    chosen = _checked_family(family or current_output_family())
+    return check_encode(ADDRESS_FAMILIES[chosen][curve] + payload)
+
+
+def address_payload(text: object, curves: Sequence[str] = CURVES) -> tuple[int, bytes] | None:
+    """The curve's tag and the 20 bytes that a text of either family spells,
+    if it is a hash of one of ``curves``; else ``None``."""
+    if type(text) is not str:
+        return None
+    found = _DECODERS.get(text[:3])
+    if found is None or CURVES[found[0]] not in curves:
+        return None
+    payload = found[1](text)
+    return None if payload is None else (found[0], payload)
 
 
 def _checked_family(family: object) -> Family:
@@ -169,19 +207,18 @@ class PublicKeyHash(bytes):
         """The hash a Base58Check text of either family spells."""
         if type(text) is not str:
             raise wrong_type("a Base58Check public key hash", text)
-        found = _DECODERS.get(text[:3])
-        payload = None if found is None else found[1](text)
-        if found is None or payload is None:
+        found = address_payload(text)
+        if found is None:
             raise JsonError(
                 "invalid_base58",
                 f"{text[:60]!r} is not a Base58Check public key hash "
                 "(dn1, dn2, dn3, tz1, tz2 or tz3)",
             )
-        return bytes.__new__(cls, bytes((found[0],)) + payload)
+        return bytes.__new__(cls, bytes((found[0],)) + found[1])
 
     def b58check(self, family: Family | None = None) -> str:
         """The Base58Check text in ``family`` (by default the current output family)."""
-        return _text(self, _checked_family(family or current_output_family()))
+        return address_text(self.curve, self[1:], family)
 
     def __str__(self) -> str:
         return self.b58check()
@@ -200,44 +237,41 @@ def _checked(value: Any) -> bytes:
     return bytes(value)
 
 
-def _text(raw: bytes, family: Family) -> str:
-    """The Base58Check text of a checked hash ``raw`` in ``family``."""
-    return check_encode(ADDRESS_FAMILIES[family][CURVES[raw[0]]] + raw[1:])
-
-
 def _to_b58check(value: Any) -> str:
-    return _text(_checked(value), current_output_family())
+    raw = _checked(value)
+    return address_text(CURVES[raw[0]], raw[1:])
 
 
-def _curve_case(tag: int, title: str) -> Any:
-    def is_curve(v: Any) -> bool:
-        return isinstance(v, bytes | bytearray) and len(v) == 21 and v[0] == tag
+def curve_union(
+    value_type: type[bytes], name: str, field: str, sizes: Sequence[int], head: bytes = b""
+) -> Encoding[Any]:
+    """``def_(name, union)`` of a case per curve (``Ed25519``, tag 0;
+    ``Secp256k1``, 1; ``P256``, 2): the tag, then the curve's ``sizes[tag]``
+    bytes in a field named ``<Curve>.<field>``. A value is a ``value_type``
+    holding ``head``, the tag and the bytes (``head``: the bytes the value
+    has before the union's, an implicit contract's own tag)."""
 
-    prefix = bytes((tag,))
-    return case(
-        tag,
-        title,
-        Named(
-            f"{title}.Public_key_hash",
-            conv(
-                lambda v: bytes(v[1:]),
-                lambda raw: bytes.__new__(PublicKeyHash, prefix + raw),
-                bytes_(_HASH_SIZE),
+    def matches(tag: int, size: int, v: Any) -> bool:
+        return (
+            isinstance(v, bytes | bytearray)
+            and len(v) == len(head) + 1 + size
+            and v[len(head)] == tag
+            and v.startswith(head)
+        )
+
+    cases = [
+        case(
+            tag,
+            title,
+            Named(
+                f"{title}.{field}",
+                TaggedBytes(value_type, size, f"{title}.{field}", head + bytes((tag,))),
             ),
-        ),
-        match=is_curve,
-    )
-
-
-def _binary() -> Encoding[Any]:
-    titles = ("Ed25519", "Secp256k1", "P256")  # by tag, as CURVES
-    curves = Named(
-        "Signature.Public_key_hash",
-        def_("public_key_hash", union([_curve_case(t, n) for t, n in enumerate(titles)])),
-    )
-    # the value is checked as to_json checks it: one bad value, one error
-    # (the union alone would say no_case_matched of whatever is not a hash)
-    return conv(_checked, identity, curves)
+            match=partial(matches, tag, size),
+        )
+        for tag, (title, size) in enumerate(zip(CURVE_TITLES, sizes, strict=True))
+    ]
+    return def_(name, union(cases))
 
 
 public_key_hash: Encoding[PublicKeyHash] = DirectJson(
@@ -246,11 +280,50 @@ public_key_hash: Encoding[PublicKeyHash] = DirectJson(
         conv(_to_b58check, PublicKeyHash.from_b58check, string),
         title="A Ed25519, Secp256k1, or P256 public key hash (Base58Check-encoded)",
     ),
-    _binary(),
+    # the value checked first, as to_json checks it: one bad value, one error
+    # (the union alone would say no_case_matched of whatever is not a hash)
+    conv(
+        _checked,
+        identity,
+        Named(
+            "Signature.Public_key_hash",
+            curve_union(PublicKeyHash, "public_key_hash", "Public_key_hash", (_HASH_SIZE,) * 3),
+        ),
+    ),
     _to_b58check,
     PublicKeyHash.from_b58check,
 )
 """``Signature.Public_key_hash`` (see the module's notes)."""
+
+
+def _ed25519_payload(text: object) -> bytes | None:
+    found = address_payload(text, ("ed25519",))
+    return None if found is None else found[1]
+
+
+class Ed25519PublicKeyHash(Base58Hash):
+    """An Ed25519 public key hash: 20 bytes, no tag, ``dn1…`` or ``tz1…``
+    (the address families of the module's notes; ``str()`` in the current
+    output family)."""
+
+    __slots__ = ()
+
+    name, label = "Ed25519.Public_key_hash", "An Ed25519 public key hash"
+    kind = "ed25519_public_key_hash"  # its texts are the families', no one prefix's
+    size = _HASH_SIZE
+    _decode: ClassVar[Any] = staticmethod(_ed25519_payload)
+
+    @classmethod
+    def _text(cls, raw: bytes | bytearray) -> str:
+        return address_text("ed25519", bytes(raw))
+
+    def b58check(self, family: Family | None = None) -> str:
+        """The Base58Check text in ``family`` (by default the current output family)."""
+        return address_text("ed25519", self, family)
+
+
+ed25519_public_key_hash: Encoding[Ed25519PublicKeyHash] = hash_encoding(Ed25519PublicKeyHash)
+"""``Ed25519.Public_key_hash``: 20 bytes; JSON ``dn1…`` (``tz1…`` read too)."""
 
 
 publish(__name__, globals())  # the encodings above pickle by reference

@@ -23,7 +23,7 @@ from hypothesis.strategies import SearchStrategy
 from ..compiling import built
 from ..errors import DataEncodingError, DefinitionError, EncodeError, describe_value
 from ..jsonvalue import RepeatedMembers
-from ..node.hashes import HashBytes
+from ..node.hashes import TaggedBytes
 from ..tree.anyjson import Bson
 from ..tree.core import Encoding
 from ..tree.framing import HEADERS, CheckSize, DynamicSize, Wrapper
@@ -116,9 +116,10 @@ def _raw_bytes(e: RawBytes, json: bool) -> SearchStrategy[Any]:
 
 
 @_build.register
-def _hash(e: HashBytes, json: bool) -> SearchStrategy[Any]:
-    size = e.hash_type.size
-    return st.binary(min_size=size, max_size=size).map(e.hash_type)
+def _tagged_bytes(e: TaggedBytes, json: bool) -> SearchStrategy[Any]:
+    size, unpack = e.atom.width, e.atom.unpack
+    assert unpack is not None  # (always: it makes the value)
+    return st.binary(min_size=size, max_size=size).map(unpack)  # the values it reads
 
 
 @_build.register

@@ -7,7 +7,8 @@ protocol here is its own namespace of catalogue ids (:mod:`.versions`):
 
 * :mod:`.athens` (004), :mod:`.babylon` (005), :mod:`.carthage` (006),
   :mod:`.delphi` (007): each protocol's encodings and ids, built from its
-  predecessor's, stating what changed.
+  predecessor's, stating what changed;
+* what they share: :mod:`.contracts` (contract ids), :mod:`.tez` (amounts).
 
 :func:`find_protocol` reads a protocol's every spelling. Tables are keyed
 by protocol, never a "current protocol": 004's manager operations have
