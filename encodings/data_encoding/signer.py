@@ -85,7 +85,10 @@ from typing import Any, Final, Literal, cast, get_args
 from .errors import DecodeError, EncodeError, extra_bytes
 from .node import registry
 from .node.hashes import BlockHash, ChainId, block_hash, chain_id
+from .node.keys import PublicKeyHash
+from .node.protocols.contracts import ContractId
 from .node.protocols.versions import Protocol, find_protocol
+from .node.signatures import PublicKey
 from .tree import fixed
 from .tree.core import BytesLike, Encoding, input_bytes
 from .tree.leaves import wrong_value_type
@@ -132,11 +135,11 @@ class Content:
     mutez; a field the kind does not have is ``None``."""
 
     kind: str
-    #: who signs and pays: a manager operation's source (an implicit account;
-    #: in 004 a contract), a ballot's or proposals' source
-    source: object | None = None
+    #: who signs and pays: a manager operation's source (an account; in 004
+    #: a contract id, which may be originated), a ballot's or proposals' source
+    source: PublicKeyHash | ContractId | None = None
     #: a transaction's destination
-    destination: object | None = None
+    destination: ContractId | None = None
     #: the tez the content takes from its source: a transaction's amount,
     #: an origination's balance
     amount: int | None = None
@@ -145,9 +148,9 @@ class Content:
     gas_limit: int | None = None
     storage_limit: int | None = None
     #: a delegation's or an origination's delegate
-    delegate: object | None = None
+    delegate: PublicKeyHash | None = None
     #: a reveal's public key
-    public_key: object | None = None
+    public_key: PublicKey | None = None
     #: an endorsement's or a seed nonce revelation's level
     level: int | None = None
 
@@ -235,7 +238,7 @@ def inspect(data: BytesLike, protocol: Protocol | str) -> Inspected:
     chain, start = chain_id.decode_prefix(buf, 1)
     if kind == "block_header":
         value = _whole(_payload(proto, "block_header.unsigned"), buf, start)
-        level = _int(value["level"])
+        level: int = value["level"]
         contents: tuple[Content, ...] = ()
     else:
         value, level = _endorsement(buf, proto)
@@ -269,10 +272,10 @@ def _generic_operation(buf: bytes, proto: Protocol) -> Inspected:
     return Inspected("generic_operation", None, proto, value, None, contents)
 
 
-def _endorsement(buf: bytes, proto: Protocol) -> tuple[Mapping[str, object], int]:
+def _endorsement(buf: bytes, proto: Protocol) -> tuple[Mapping[str, Any], int]:
     """An endorsement's payload, read as exactly one content, and its level."""
     value, end = _one_content(proto).decode_prefix(buf, _CHAIN_ID_END)
-    content = _contents(value)[0]
+    (content,) = value["contents"]
     if content["kind"] != "endorsement":
         raise DecodeError(
             "unexpected_tag",
@@ -289,7 +292,7 @@ def _endorsement(buf: bytes, proto: Protocol) -> tuple[Mapping[str, object], int
             f"{_ENDORSEMENT_LENGTH} bytes)",
             offset=end,
         )
-    return value, _int(content["level"])
+    return value, content["level"]
 
 
 @cache
@@ -308,12 +311,12 @@ def _one_content(proto: Protocol) -> Encoding[Any]:
     )
 
 
-def _whole(encoding: Encoding[Any], buf: bytes, start: int) -> Mapping[str, object]:
+def _whole(encoding: Encoding[Any], buf: bytes, start: int) -> Mapping[str, Any]:
     """``encoding``'s value of ``buf`` from ``start`` to its end."""
     value, end = encoding.decode_prefix(buf, start)
     if end != len(buf):
         raise extra_bytes(end, len(buf))
-    result: Mapping[str, object] = value
+    result: Mapping[str, Any] = value
     return result
 
 
@@ -344,37 +347,25 @@ def _read(buf: bytes, offset: int, *, signed: bool) -> int | None:
     return value
 
 
-def _contents(value: Mapping[str, object]) -> list[Mapping[str, object]]:
-    contents = value["contents"]
-    assert isinstance(contents, list)
-    return contents
+def _summaries(value: Mapping[str, Any]) -> tuple[Content, ...]:
+    """The summary of each content of an ``operation.unsigned`` value."""
+    return tuple(_summary(content) for content in value["contents"])
 
 
-def _summaries(value: Mapping[str, object]) -> tuple[Content, ...]:
-    return tuple(_summary(content) for content in _contents(value))
-
-
-def _summary(content: Mapping[str, object]) -> Content:
+def _summary(content: Mapping[str, Any]) -> Content:
+    """A content's summary: its members of the same names (a value the
+    protocol's decoder made, of the types they have there)."""
     get = content.get
     return Content(
-        kind=str(content["kind"]),
+        kind=content["kind"],
         source=get("source"),
         destination=get("destination"),
-        amount=_optional_int(get("amount", get("balance"))),
-        fee=_optional_int(get("fee")),
-        counter=_optional_int(get("counter")),
-        gas_limit=_optional_int(get("gas_limit")),
-        storage_limit=_optional_int(get("storage_limit")),
+        amount=get("amount", get("balance")),
+        fee=get("fee"),
+        counter=get("counter"),
+        gas_limit=get("gas_limit"),
+        storage_limit=get("storage_limit"),
         delegate=get("delegate"),
         public_key=get("public_key"),
-        level=_optional_int(get("level")),
+        level=get("level"),
     )
-
-
-def _int(value: object) -> int:
-    assert isinstance(value, int)
-    return value
-
-
-def _optional_int(value: object) -> int | None:
-    return None if value is None else _int(value)
