@@ -112,12 +112,15 @@ def test_list_shows_every_id_with_its_section_description_and_constant(run: Run)
     lines = r.text.splitlines()
     assert [line.split()[0] for line in lines] == IDS
     assert [line.split()[-1] for line in lines] == [registry.find(i).constant for i in IDS]
-    assert lines[IDS.index("chain.checkpoint")].startswith(
-        "chain.checkpoint           2 Checkpoint            a chain's checkpoint and history mode "
-    )
-    assert lines[IDS.index("chain.checkpoint")].endswith(
-        "  data_encoding.node.catalogue.chains.CHECKPOINT"
-    )
+    # four columns, aligned (two spaces at least between them)
+    assert re.split(" {2,}", lines[IDS.index("chain.checkpoint")]) == [
+        "chain.checkpoint",
+        "2 Checkpoint",
+        "a chain's checkpoint and history mode",
+        "data_encoding.node.catalogue.chains.CHECKPOINT",
+    ]
+    starts = {tuple(gap.end() for gap in re.finditer(" {2,}", line)) for line in lines}
+    assert len(starts) == 1 and len(starts.pop()) == 3
 
 
 def test_list_filters_by_a_part_of_the_id_or_a_glob(run: Run) -> None:

@@ -12,6 +12,7 @@ from cli_runner import Run
 from data_encoding import binary_schema, binary_schema_v1
 from data_encoding.jsonvalue import JsonValue, dumps
 from data_encoding.node import registry
+from data_encoding.node.protocols import PROTOCOLS
 from data_encoding.passes.schema import Dialect
 from golden import VECTORS
 
@@ -28,18 +29,24 @@ def _codec_hex(name: str) -> str:
 # ------------------------------------------------------------ slice --any
 
 
-def test_slice_any_finds_the_one_id_that_reads_a_real_block_header(run: Run) -> None:
+def test_slice_any_finds_the_ids_that_read_a_real_block_header(run: Run) -> None:
+    """The shell's header, each protocol's (the same encoding for 004-007),
+    its raw form (the shell's), and an operation as the shell sees it (a
+    branch, then any bytes)."""
     header = _codec_hex("007-PsDELPH1.block_header")
     r = run("slice", "--any", header)
     assert (r.status, r.err) == (0, "")
-    assert r.text == "shell.block_header\n" + run("slice", "shell.block_header", header).text
+    names = ("block_header", "block_header.raw", "operation.raw")
+    ids = [*sorted(p.id(name) for p in PROTOCOLS for name in names), "shell.block_header"]
+    assert r.text == "\n".join(f"{id}\n" + run("slice", id, header).text for id in ids)
 
 
 def test_slice_any_lists_every_id_that_reads_the_bytes_exactly(run: Run) -> None:
     fitness = _codec_hex("007-PsDELPH1.fitness")  # a real fitness: 21 bytes
     r = run("slice", "--any", fitness)
     assert (r.status, r.err) == (0, "")
-    ids = ["fitness", "signature.public_key_hash", "unistring"]
+    ids = ["fitness", *sorted(p.id("fitness") for p in PROTOCOLS)]
+    ids += ["signature.public_key_hash", "unistring"]
     assert r.text == "\n".join(f"{id}\n" + run("slice", id, fitness).text for id in ids)
     assert r.text.startswith(
         "fitness\n"

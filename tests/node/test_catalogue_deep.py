@@ -52,6 +52,7 @@ from data_encoding import (
 from data_encoding.depth import FRAMES_PER_LEVEL
 from data_encoding.jsonvalue import JsonValue
 from data_encoding.node import registry
+from data_encoding.node.protocols import PROTOCOLS
 from hostile import Path, positions, replaced, values_of
 
 DEEP = 100_000
@@ -80,11 +81,22 @@ _SEQ_IN_SEQ: JsonValue = {
     "fields": [],
 }
 
+# a Micheline sequence in a sequence (a primitive's arguments are a list
+# in JSON, but no sequence in binary: a level must be one node)
+_SEQ_OF_SEQ: JsonValue = [[{"int": "1"}]]
+_SCRIPT: JsonValue = {"code": _SEQ_OF_SEQ, "storage": {"int": "0"}}
+_MICHELINE: dict[str, JsonValue] = {
+    protocol.id(name): _SCRIPT if name == "script" else _SEQ_OF_SEQ
+    for protocol in PROTOCOLS
+    for name in ("script", "script.expr", "script.lazy_expr", "script.packed")
+}
+
 NESTING: dict[str, JsonValue] = {
     "rpc.service_tree": _TREE_IN_TREE,
     "rpc.service_tree_v1": _TREE_IN_TREE,
     "rpc.binary_schema": _SEQ_IN_SEQ,
     "rpc.binary_schema_v1": _SEQ_IN_SEQ,
+    **_MICHELINE,
 }
 """Small documents in which a recursive encoding of the id holds itself."""
 
@@ -180,6 +192,7 @@ def test_every_id_that_nests_has_its_templates() -> None:
         "chain.block_metadata-json",
         "chain.invalid_block-json",
         "chain.invalid_blocks-json",
+        *(f"{name}-mu" for name in sorted(_MICHELINE)),
         "rpc.binary_schema-mu",
         "rpc.binary_schema_v1-mu",
         "rpc.error-json",

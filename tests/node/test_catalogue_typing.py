@@ -22,9 +22,70 @@ from mypy import api
 
 import data_encoding.node.catalogue as catalogue
 from data_encoding.node import registry
+from data_encoding.node.protocols import ATHENS, BABYLON, CARTHAGE, DELPHI, PROTOCOLS
 
 JSON = "Encoding[bool | int | float | str | list[...] | dict[str, ...] | None]"
 """Any JSON value (``JsonValue``, as mypy spells it)."""
+
+_VALUES = {
+    "cycle": "Encoding[int]",
+    "errors": JSON,
+    "fitness": "Encoding[list[bytes]]",
+    "gas": "Encoding[int | Literal['unaccounted']]",
+    "gas.cost": "Encoding[GasCounts]",
+    "level": "Encoding[Level]",
+    "nonce": "Encoding[bytes]",
+    "period": "Encoding[int]",
+    "raw_level": "Encoding[int]",
+    "roll": "Encoding[int]",
+    "seed": "Encoding[bytes]",
+    "timestamp": "Encoding[int]",
+    "vote.ballot": "Encoding[Literal['yay'] | Literal['nay'] | Literal['pass']]",
+    "vote.ballots": "Encoding[Ballots]",
+    "vote.listings": "Encoding[list[Listing]]",
+    "voting_period": "Encoding[int]",
+    "voting_period.kind": (
+        "Encoding[Literal['proposal'] | Literal['testing_vote'] | Literal['testing']"
+        " | Literal['promotion_vote']]"
+    ),
+}
+"""The values and receipts of protocol 004 (the ``proto.pt24m4xi.*`` ids)."""
+
+_VALUES_BY_PROTOCOL = {
+    ATHENS: _VALUES,
+    BABYLON: _VALUES,
+    CARTHAGE: _VALUES,
+    DELPHI: {**_VALUES, "gas.cost": "Encoding[int]"},
+}
+"""Each protocol's: what changed from one to the next."""
+
+NODE = "Encoding[IntNode | StringNode | BytesNode | PrimNode | list[...]]"
+"""A Micheline expression (``micheline.Node``, as mypy spells it)."""
+
+_CONTENTS = (
+    "Endorsement | SeedNonceRevelation | DoubleEndorsementEvidence | DoubleBakingEvidence"
+    " | ActivateAccount | Proposals | Ballot | Reveal | Transaction | Origination | Delegation"
+)
+_OPERATIONS = {
+    "block_header": "Encoding[BlockHeader]",
+    "block_header.contents": "Encoding[BlockHeaderContents]",
+    "block_header.protocol_data": "Encoding[BlockHeaderProtocolData]",
+    "block_header.raw": "Encoding[BlockHeader]",
+    "block_header.shell_header": "Encoding[ShellHeader]",
+    "block_header.unsigned": "Encoding[UnsignedBlockHeader]",
+    "operation": "Encoding[Operation]",
+    "operation.contents": f"Encoding[{_CONTENTS}]",
+    "operation.contents_list": f"Encoding[list[{_CONTENTS}]]",
+    "operation.internal": (
+        "Encoding[InternalReveal | InternalTransaction | InternalOrigination | InternalDelegation]"
+    ),
+    "operation.protocol_data": "Encoding[ProtocolData]",
+    "operation.raw": "Encoding[RawOperation]",
+    "operation.unsigned": "Encoding[UnsignedOperation]",
+}
+"""The operations and block headers of each protocol (004's ``Transaction``
+is not 005's, nor its ``Reveal[ContractId]`` 005's ``Reveal[PublicKeyHash]``:
+the names are the same)."""
 
 STATIC_TYPES = {
     "admin.account_alias": "Encoding[AccountAlias]",
@@ -58,6 +119,30 @@ STATIC_TYPES = {
     "int64": "Int",  # an Encoding[int]
     "operation_list_list_hash": "Encoding[OperationListListHash]",
     "protocol_hash": "Encoding[ProtocolHash]",
+    "proto.psbabym1.script": "Encoding[Script]",
+    "proto.psbabym1.script.expr": NODE,
+    "proto.psbabym1.script.lazy_expr": NODE,
+    "proto.psbabym1.script.loc": "Encoding[int]",
+    "proto.psbabym1.script.packed": NODE,
+    "proto.psbabym1.script.prim": "Encoding[str]",
+    "proto.pscartha.script": "Encoding[Script]",
+    "proto.pscartha.script.expr": NODE,
+    "proto.pscartha.script.lazy_expr": NODE,
+    "proto.pscartha.script.loc": "Encoding[int]",
+    "proto.pscartha.script.packed": NODE,
+    "proto.pscartha.script.prim": "Encoding[str]",
+    "proto.psdelph1.script": "Encoding[Script]",
+    "proto.psdelph1.script.expr": NODE,
+    "proto.psdelph1.script.lazy_expr": NODE,
+    "proto.psdelph1.script.loc": "Encoding[int]",
+    "proto.psdelph1.script.packed": NODE,
+    "proto.psdelph1.script.prim": "Encoding[str]",
+    "proto.pt24m4xi.script": "Encoding[Script]",
+    "proto.pt24m4xi.script.expr": NODE,
+    "proto.pt24m4xi.script.lazy_expr": NODE,
+    "proto.pt24m4xi.script.loc": "Encoding[int]",
+    "proto.pt24m4xi.script.packed": NODE,
+    "proto.pt24m4xi.script.prim": "Encoding[str]",
     "rpc.arg": "Encoding[Arg]",
     "rpc.binary_schema": "Encoding[BinarySchema]",
     "rpc.binary_schema_v1": "Encoding[BinarySchema]",
@@ -83,6 +168,16 @@ STATIC_TYPES = {
     "timestamp.rfc": "Encoding[int]",
     "timestamp.system": "Encoding[datetime]",
     "unistring": "DynamicSize[str | bytes]",
+    **{
+        protocol.id(name): revealed
+        for protocol, values in _VALUES_BY_PROTOCOL.items()
+        for name, revealed in values.items()
+    },
+    **{
+        protocol.id(name): revealed
+        for protocol in PROTOCOLS
+        for name, revealed in _OPERATIONS.items()
+    },
 }
 
 
@@ -109,8 +204,9 @@ def _short(revealed: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def revealed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    """Each id's constant's type, as mypy reveals it."""
+def revealed_in_full(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """Each id's constant's type, as mypy reveals it (each ``TypedDict`` with
+    its keys, a member's own ``TypedDict`` among them)."""
     probe = tmp_path_factory.mktemp("typing") / "probe.py"
     lines = []
     for i, entry in enumerate(registry.entries()):
@@ -122,7 +218,13 @@ def revealed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     )
     assert (status, err) == (0, ""), out
     found = re.findall(r'Revealed type is "(.*)"', out)
-    return dict(zip(registry.ids(), map(_short, found), strict=True))
+    return dict(zip(registry.ids(), found, strict=True))
+
+
+@pytest.fixture(scope="module")
+def revealed(revealed_in_full: dict[str, str]) -> dict[str, str]:
+    """Each id's constant's type, as mypy reveals it, shortened (:func:`_short`)."""
+    return {id: _short(text) for id, text in revealed_in_full.items()}
 
 
 def test_every_id_names_a_constant_that_is_its_encoding() -> None:
@@ -143,11 +245,24 @@ def _node_modules() -> list[ModuleType]:
     return [m for name, m in sorted(sys.modules.items()) if name.startswith(prefix)]
 
 
-def test_every_typed_dict_of_the_catalogue_types_an_id(revealed: dict[str, str]) -> None:
+def _base_name(base: ast.expr) -> str | None:
+    """The class a base names: ``Manager`` of ``Manager``,
+    ``operations.Manager`` and ``Manager[S]``."""
+    if isinstance(base, ast.Subscript):
+        base = base.value
+    if isinstance(base, ast.Attribute):
+        return base.attr
+    return base.id if isinstance(base, ast.Name) else None
+
+
+def test_every_typed_dict_of_the_catalogue_types_an_id(
+    revealed: dict[str, str], revealed_in_full: dict[str, str]
+) -> None:
     """No ``TypedDict`` of the catalogue's modules is out of the constants'
     reach (a record's type that no id's constant gives would check nothing):
-    each is in an id's type, or is the base of one that is (``StartBody``
-    of ``StartBaker``)."""
+    each is in an id's type (or in the type of a member of one that is: an
+    operation's ``InlinedEndorsement``), or is the base of one that is
+    (``StartBody`` of ``StartBaker``, a generic ``Manager[S]``)."""
     typed_dicts: set[str] = set()
     bases: dict[str, set[str]] = {}  # a TypedDict: those it derives from
     for module in _node_modules():
@@ -158,8 +273,9 @@ def test_every_typed_dict_of_the_catalogue_types_an_id(revealed: dict[str, str])
         }
         for node in ast.walk(ast.parse(Path(str(module.__file__)).read_text())):
             if isinstance(node, ast.ClassDef):
-                bases[node.name] = {b.id for b in node.bases if isinstance(b, ast.Name)}
+                bases[node.name] = {name for b in node.bases if (name := _base_name(b))}
     covered = set(re.findall(r"\w+", " ".join(revealed.values())))
+    covered |= set(re.findall(r"TypedDict\([\w.]*\.(\w+),", " ".join(revealed_in_full.values())))
     while True:  # the bases of what is covered are covered
         more = {b for name in covered for b in bases.get(name, ())} - covered
         if not more:

@@ -37,6 +37,7 @@ from data_encoding.passes.binaryops import (
     show,
 )
 from data_encoding.passes.binaryrender import new_source, render
+from data_encoding.passes.choosing import INLINE_CASES
 from hand import VECTORS
 from rich import RICH
 
@@ -311,3 +312,37 @@ def test_a_leaf_that_runs_out_is_named_alike_inlined_or_called() -> None:
             e.decode(data)
         messages.append(caught.value.message)
     assert messages == ["not enough data for int31: need 4 bytes, 1 left"] * 2
+
+
+MANY_KINDS = de.union(
+    [
+        de.case(i, f"c{i}", de.obj(de.req("kind", de.constant(f"c{i}")), de.req("n", de.uint8)))
+        for i in range(INLINE_CASES + 3)
+    ]
+)
+
+
+def test_many_cases_told_apart_by_a_member_are_written_through_a_table() -> None:
+    """More cases than an ``if`` chain takes (``INLINE_CASES``, as an
+    operation's contents in the protocols): the writer looks the case up by
+    its member's constant, as the reader looks it up by its tag, and builds
+    no selection loop (which tries the cases' selectors in order: it made
+    encoding an operation group 2.5 times slower)."""
+    last = INLINE_CASES + 2
+    assert MANY_KINDS.encode({"kind": f"c{last}", "n": 7}) == bytes([last, 7])
+    assert MANY_KINDS.length({"kind": "c0", "n": 7}) == 2
+    assert "binary.select_write" not in vars(MANY_KINDS)
+    # the case's own failure, and nothing of the value written
+    out = bytearray(b"x")
+    with pytest.raises(de.EncodeError) as caught:
+        MANY_KINDS._write(out, {"kind": "c3", "n": 300})
+    assert (caught.value.code, caught.value.path, bytes(out)) == ("invalid_int", ("n",), b"x")
+    # what the table does not hold takes the selection loop, for its error
+    for value, code, path in [
+        ({"kind": "c99", "n": 1}, "no_case_matched", ("kind",)),
+        ({"kind": ["c1"], "n": 1}, "no_case_matched", ("kind",)),
+        (5, "wrong_type", ()),
+    ]:
+        with pytest.raises(de.EncodeError) as caught:
+            MANY_KINDS.encode(value)
+        assert (caught.value.code, caught.value.path) == (code, path)

@@ -144,15 +144,67 @@ def test_a_case_shadowed_in_json_is_drawn_for_binary(root: str, title: str) -> N
     assert info.value.code == "ambiguous_json"
 
 
+MICHELINE = (
+    "Int",
+    "String",
+    "Sequence",
+    "Prim (no args, annot)",
+    "Prim (no args + annot)",
+    "Prim (1 arg, no annot)",
+    "Prim (1 arg + annot)",
+    "Prim (2 args, no annot)",
+    "Prim (2 args + annot)",
+    "Generic prim (any number of args with or without annot)",
+    "Bytes",
+)
+"""A Micheline node's binary cases, titled as the reference titles them."""
+
+CONTENTS = (
+    "Endorsement",
+    "Seed_nonce_revelation",
+    "Double_endorsement_evidence",
+    "Double_baking_evidence",
+    "Activate_account",
+    "Proposals",
+    "Ballot",
+    "Reveal",
+    "Transaction",
+    "Origination",
+    "Delegation",
+)
+"""An operation's contents (protocols 004-007), titled as the reference titles them."""
+
+CURVES = ("Ed25519", "Secp256k1", "P256")
+
+
 def test_the_walk_finds_the_catalogues_unions() -> None:
     """The parametrisation above covers the catalogue, not only test encodings,
     and draws a union for its binary form alone only under a ``splitted``."""
     catalogue = unions_in({entry.id: entry.encoding for entry in registry.entries()})
-    # drawn for its binary form only: the union under public key hashes' splitted
-    binary_only = [[c.title for c in u.tagged] for u, json in catalogue.values() if not json]
-    assert binary_only == [["Ed25519", "Secp256k1", "P256"]]
+    # drawn for their binary form only: the unions under public key hashes'
+    # splitted, Micheline nodes' (one per primitive table: 004's, 005's), and
+    # operations' contents lists' (one per generation, 004's and 005's), with
+    # the unions their contents hold (public keys', public key hashes' and
+    # contracts' curves and kinds, 005's entrypoints)
+    binary_only = [tuple(c.title for c in u.tagged) for u, json in catalogue.values() if not json]
+    assert sorted(binary_only) == sorted(
+        [
+            *[CURVES] * 3,
+            *[MICHELINE] * 2,
+            *[CONTENTS] * 2,
+            ("Implicit", "Originated"),
+            ("default", "root", "do", "set_delegate", "remove_delegate", "named"),
+        ]
+    )
     assert {tuple(c.title for c in u.tagged) for u, _ in catalogue.values()} == {
-        ("Ed25519", "Secp256k1", "P256"),
+        CURVES,
+        MICHELINE,
+        CONTENTS,
+        ("Reveal", "Transaction", "Origination", "Delegation"),
+        ("default", "root", "do", "set_delegate", "remove_delegate", "named"),
+        ("Implicit", "Originated"),
+        ("Limited", "Unaccounted"),
+        ("Proposal", "Testing_vote", "Testing", "Promotion_vote"),
         ("running", "exited", "stopped", "signaled"),
         ("baker", "endorser", "accuser"),
         ("Obj", "Cases", "Int_enum"),

@@ -625,6 +625,20 @@ def test_merge_objs_takes_wrapped_objects(operand: Encoding[Any], value: Any, da
         assert sorted(json_schema["properties"]) == sorted(merged)
 
 
+def test_a_named_record_merges_its_fields() -> None:
+    """A ``def_`` names a record without changing its bytes or values (the
+    reference's binary description lists its fields, as its JSON schema
+    lists its members): merged, its fields are the merge's own, read and
+    written inline like them (the protocols merge named records: an
+    operation is its named shell header merged with its named contents),
+    not as a nested value whose dict is copied in."""
+    inner = merge_objs(def_("a", obj(req("a", uint8))), obj(req("s", string)))
+    e = merge_objs(def_("outer", inner), obj(req("b", uint16)))
+    assert [p.key for p in e.parts] == ["a", "s", "b"]
+    assert [p.mode for p in e.parts] == ["req"] * 3
+    assert e.decode(bytes.fromhex("01 00000001 78 0007")) == {"a": 1, "s": "x", "b": 7}
+
+
 def test_merge_tups_takes_wrapped_tuples() -> None:
     e = merge_tups(dynamic_size(tup(uint8, string)), tup(uint8))
     assert e.encode((1, "x", 2)).hex() == "00000006" + "01" + "0000000178" + "02"

@@ -111,8 +111,12 @@ class Entry:
 
 _ENTRIES: dict[str, Entry] = {}
 _IDS_BY_ENCODING: dict[int, str] = {}
-"""Each registered encoding's first id, by the encoding's ``builtins.id``
-(an id, in this module, is a catalogue id)."""
+"""Each registered encoding's id, by the encoding's ``builtins.id`` (an id,
+in this module, is a catalogue id): the first the shell's catalogue gave
+it, else the first a protocol gave it, whichever registered first."""
+
+_PROTOCOL_IDS = "proto."
+"""How every protocol's id starts (``proto.psdelph1.operation``)."""
 
 
 def register(
@@ -130,7 +134,11 @@ def register(
     if module is None:
         module = str(sys._getframe(1).f_globals.get("__name__", ""))
     _ENTRIES[id] = Entry(id, encoding, description, section, module)
-    _IDS_BY_ENCODING.setdefault(builtins.id(encoding), id)
+    # a protocol's ``period`` is the shell's ``int64``, and stays named so
+    known = _IDS_BY_ENCODING.get(builtins.id(encoding))
+    shell = not id.startswith(_PROTOCOL_IDS)
+    if known is None or (shell and known.startswith(_PROTOCOL_IDS)):
+        _IDS_BY_ENCODING[builtins.id(encoding)] = id
 
 
 def _load() -> dict[str, Entry]:
@@ -150,8 +158,10 @@ def entries() -> list[Entry]:
 
 
 def id_of(encoding: Encoding[Any]) -> str | None:
-    """The id ``encoding`` itself is registered under (the first registered,
-    when it has several), ``None`` when it has none.
+    """The id ``encoding`` itself is registered under, ``None`` when it has
+    none; when it has several, the first the shell's catalogue registered,
+    else the first a protocol registered (a protocol's ``period`` is the
+    shell's ``int64``, whichever module was imported first).
 
     >>> from data_encoding import fixed, hashes
     >>> id_of(hashes.block_hash), id_of(fixed.bytes_(32))
@@ -179,7 +189,7 @@ def find(id: str) -> Entry:
     found = _load()
     toolchain = _TOOLCHAIN_ID.fullmatch(id)
     if toolchain is not None:
-        id = f"proto.{toolchain[1].lower()}.{toolchain[2]}"
+        id = f"{_PROTOCOL_IDS}{toolchain[1].lower()}.{toolchain[2]}"
     try:
         return found[id]
     except KeyError:

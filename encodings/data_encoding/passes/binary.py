@@ -65,13 +65,14 @@ from .binaryrules import (
     reads_whole,
     same_binary,
     select_write,
+    table_write,
     too_big,
     too_long,
     unexpected_tag,
     writes_inline,
     writes_whole,
 )
-from .choosing import INLINE_CASES
+from .choosing import INLINE_CASES, member
 
 __all__ = ["build_decoder", "build_encoder", "build_reader", "build_sizer", "build_writer"]
 
@@ -489,7 +490,8 @@ def _union_reader(u: Union) -> Reader:
 def _union_writer(u: Union) -> Writer:
     if writes_inline(u):
         return compile_writer(u)
-    return select_write(u)
+    told = member(u)
+    return select_write(u) if told is None else table_write(u, told)
 
 
 # ------------------------------------------------------------ conversions

@@ -25,7 +25,7 @@ from ..tree.sequences import ListEncoding
 from ..tree.unions import Case, Option, Union
 from ..tree.wrappers import Conv, Splitted, Transparent, guard
 from ..tree.zarith import Zarith, read_many, write_many
-from .choosing import by_constant, first_case, member, value_selectors
+from .choosing import Member, by_constant, first_case, member, value_selectors
 
 __all__ = [
     "bad_frame",
@@ -39,6 +39,7 @@ __all__ = [
     "reads_whole",
     "same_binary",
     "select_write",
+    "table_write",
     "too_big",
     "too_long",
     "unexpected_tag",
@@ -50,7 +51,7 @@ __all__ = [
 
 def same_binary(e: Encoding[Any]) -> Encoding[Any] | None:
     """The node whose binary form and values are ``e``'s (its pieces are
-    ``e``'s): a ``def_``'s, ``delayed``'s or ``Named``'s inner node, the
+    ``e``'s): a ``def_``'s, ``delayed``'s or ``Described``'s inner node, the
     ``binary`` side of ``splitted``; ``None`` for other nodes (a ``conv``
     changes values)."""
     if isinstance(e, Transparent):
@@ -309,6 +310,28 @@ def select_write(u: Union) -> Writer:
         return write
 
     return built(u, "binary.select_write", build)
+
+
+def table_write(u: Union, told: Member) -> Writer:
+    """The writer of a union whose cases ``told`` (the member and each
+    case's constant) tells apart, too many for an ``if`` chain
+    (:data:`~.choosing.INLINE_CASES`): the case is looked up by the member's
+    constant, as the reader looks it up by its tag. A value the table does
+    not hold (not a ``dict``, no such constant) takes :func:`select_write`,
+    which says what is wrong."""
+    key, cases = told
+    pack = struct.Struct(">B" if u.tag_width == 1 else ">H").pack
+    table = {name: (pack(c.tag), c.enc._write) for name, c in cases if c.tag is not None}
+
+    def write(out: bytearray, value: Any) -> None:
+        found = value.get(key) if type(value) is dict else None
+        payload = table.get(found) if type(found) is str else None
+        if payload is None:
+            select_write(u)(out, value)
+        else:
+            _write_case(payload, value, out)
+
+    return write
 
 
 def _write_case(payload: tuple[bytes, Writer], value: Any, out: bytearray) -> None:

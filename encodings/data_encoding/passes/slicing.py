@@ -46,7 +46,7 @@ from ..tree.anyjson import Bson
 from ..tree.core import Encoding
 from ..tree.framing import HEADERS, CheckSize, DynamicSize, Padded
 from ..tree.primitives import ZeroWidth
-from ..tree.records import Named, Obj, Part, Tup
+from ..tree.records import Described, Obj, Part, Tup
 from ..tree.sequences import ListEncoding
 from ..tree.size import VARIABLE
 from ..tree.strings import RawBytes
@@ -164,8 +164,8 @@ def _through(e: Encoding[Any]) -> Encoding[Any] | None:
     """The encoding whose bytes ``e``'s are (``None`` when ``e`` is no such wrapper)."""
     if isinstance(e, DirectJson):
         return None  # a leaf: its JSON is one value for all its bytes
-    if isinstance(e, Named):
-        return e.inner  # its value is the field's own, not a record's
+    if isinstance(e, Described):
+        return e.inner  # its values are the inner node's, not the record's
     return unwrap(e, "binary")
 
 

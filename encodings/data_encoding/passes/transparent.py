@@ -11,7 +11,8 @@ wrapper                       binary layout        JSON form
 ``def_``, ``conv``,           its inner encoding   its inner encoding
 ``delayed``, ``check_size``
 ``splitted``                  its ``binary``       its ``json``
-``Named`` (a key's record)    its one-field record its inner encoding
+``Named`` (a key's record),   its one-field record its inner encoding
+``Described``                 (its ``record``)
 ``dynamic_size``, ``padded``  itself (bytes added) its inner encoding
 ``fixed.*``                   itself (a leaf)      its inner encoding
 ============================  ===================  ==================
@@ -29,7 +30,7 @@ from typing import Any, Literal
 
 from ..tree.core import Encoding
 from ..tree.framing import CheckSize, DynamicSize, Padded
-from ..tree.records import Named
+from ..tree.records import Described
 from ..tree.strings import FixedBytes
 from ..tree.wrappers import Conv, Def, Delayed, Splitted
 
@@ -58,7 +59,7 @@ def unwrap(e: Encoding[Any], side: Side) -> Encoding[Any] | None:
         return e.inner
     if isinstance(e, Splitted):
         return e.binary if side == "binary" else e.json
-    if isinstance(e, Named):
+    if isinstance(e, Described):
         return e.record if side == "binary" else e.inner
     if side == "binary":
         return None

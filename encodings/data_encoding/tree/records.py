@@ -48,7 +48,7 @@ from .core import (
 )
 from .primitives import ZeroWidth
 from .size import DYNAMIC, VARIABLE, sequence_size
-from .wrappers import Transparent
+from .wrappers import Def, Transparent
 
 T = TypeVar("T")
 
@@ -164,9 +164,15 @@ def _field_part(f: Field) -> Part:
 
 
 def _splice_parts(e: Encoding[Any], what: str) -> list[Part]:
-    """The parts an operand of ``merge_objs`` contributes."""
-    if isinstance(e, Obj):
-        return list(e.parts)
+    """The parts an operand of ``merge_objs`` contributes: a record's fields,
+    also under ``def_`` (a name changes no byte and no value, and the
+    reference's descriptions list the fields of a named record merged), so
+    that the codecs read and write them as the merge's own."""
+    named = e
+    while isinstance(named, Def):
+        named = named.inner
+    if isinstance(named, Obj):
+        return list(named.parts)
     if isinstance(e, ZeroWidth) and e.kind in ("empty", "unit"):
         return []  # no bytes and no members
     keys = e._object_fields()
@@ -301,15 +307,33 @@ def merge_tups(a: Encoding[Any], b: Encoding[Any]) -> Tup:
     return MergeTups(expect_encoding(a, "merge_tups"), expect_encoding(b, "merge_tups"))
 
 
-class Named(Transparent[Any]):
+class Described(Transparent[Any]):
+    """``inner``, described in binary schemas and tables as ``record``, an
+    encoding of the very same bytes that the reference writes with other
+    values (``{"prim": p, "arg": a}`` where ``inner`` reads ``{"prim": p,
+    "args": [a]}``): the codecs, strategies and slices are ``inner``'s."""
+
+    def __init__(self, inner: Encoding[Any], record: Encoding[Any]) -> None:
+        if inner.size != record.size:
+            raise DefinitionError(
+                f"a description of {inner!r} has its size class ({inner.size}): "
+                f"{record!r} is {record.size}"
+            )
+        self.inner = inner
+        self.size = inner.size
+        self.record = record
+
+    def _rebuild(self) -> tuple[Any, ...]:
+        return (Described, (self.inner, self.record))
+
+
+class Named(Described):
     """``inner``, described as the reference's ``obj1 (req name inner)``, whose
     value is the field's own (a one-field record in binary schemas only)."""
 
     def __init__(self, name: str, inner: Encoding[Any]) -> None:
         self.name = name
-        self.inner = inner
-        self.size = inner.size
-        self.record = obj(req(name, inner))
+        super().__init__(inner, obj(req(name, inner)))
 
     def _rebuild(self) -> tuple[Any, ...]:
         return (Named, (self.name, self.inner))

@@ -7,21 +7,266 @@ encoding; this module states what changed.
 
 from __future__ import annotations
 
+from typing import Literal, NotRequired, TypedDict
+
+from ...tree.core import Encoding, publish
+from ...tree.primitives import bool_
+from ...tree.records import dft, obj, opt, req
+from ...tree.typed import typed
+from ..catalogue import chains
+from ..keys import PublicKeyHash, public_key_hash
+from . import blocks, micheline, operations, values
+from .contracts import ContractId, contract_id
+from .micheline import Node, Script
+from .tez import tez
 from .versions import ATHENS, IdTable, register_ids
 
 PROTOCOL = ATHENS
 
 # --- Micheline: script, script.expr, script.prim, script.lazy_expr, script.loc ---
 
-_SCRIPT_IDS: IdTable = {}
+PRIMITIVES: tuple[str, ...] = (
+    "parameter",
+    "storage",
+    "code",
+    "False",
+    "Elt",
+    "Left",
+    "None",
+    "Pair",
+    "Right",
+    "Some",
+    "True",
+    "Unit",
+    "PACK",
+    "UNPACK",
+    "BLAKE2B",
+    "SHA256",
+    "SHA512",
+    "ABS",
+    "ADD",
+    "AMOUNT",
+    "AND",
+    "BALANCE",
+    "CAR",
+    "CDR",
+    "CHECK_SIGNATURE",
+    "COMPARE",
+    "CONCAT",
+    "CONS",
+    "CREATE_ACCOUNT",
+    "CREATE_CONTRACT",
+    "IMPLICIT_ACCOUNT",
+    "DIP",
+    "DROP",
+    "DUP",
+    "EDIV",
+    "EMPTY_MAP",
+    "EMPTY_SET",
+    "EQ",
+    "EXEC",
+    "FAILWITH",
+    "GE",
+    "GET",
+    "GT",
+    "HASH_KEY",
+    "IF",
+    "IF_CONS",
+    "IF_LEFT",
+    "IF_NONE",
+    "INT",
+    "LAMBDA",
+    "LE",
+    "LEFT",
+    "LOOP",
+    "LSL",
+    "LSR",
+    "LT",
+    "MAP",
+    "MEM",
+    "MUL",
+    "NEG",
+    "NEQ",
+    "NIL",
+    "NONE",
+    "NOT",
+    "NOW",
+    "OR",
+    "PAIR",
+    "PUSH",
+    "RIGHT",
+    "SIZE",
+    "SOME",
+    "SOURCE",
+    "SENDER",
+    "SELF",
+    "STEPS_TO_QUOTA",
+    "SUB",
+    "SWAP",
+    "TRANSFER_TOKENS",
+    "SET_DELEGATE",
+    "UNIT",
+    "UPDATE",
+    "XOR",
+    "ITER",
+    "LOOP_LEFT",
+    "ADDRESS",
+    "CONTRACT",
+    "ISNAT",
+    "CAST",
+    "RENAME",
+    "bool",
+    "contract",
+    "int",
+    "key",
+    "key_hash",
+    "lambda",
+    "list",
+    "map",
+    "big_map",
+    "nat",
+    "option",
+    "or",
+    "pair",
+    "set",
+    "signature",
+    "string",
+    "bytes",
+    "mutez",
+    "timestamp",
+    "unit",
+    "operation",
+    "address",
+    "SLICE",
+)
+"""Michelson's primitives, by their tag (``michelson_v1_primitives.ml``)."""
+
+SCRIPT_PRIM: Encoding[str] = micheline.primitive(PRIMITIVES)
+SCRIPT_EXPR: Encoding[Node] = micheline.expression(SCRIPT_PRIM)
+SCRIPT_LAZY_EXPR: Encoding[Node] = micheline.lazy_expr(SCRIPT_EXPR)
+SCRIPT: Encoding[Script] = micheline.script(SCRIPT_EXPR)
+SCRIPT_LOC: Encoding[int] = micheline.LOCATION
+SCRIPT_PACKED: Encoding[Node] = micheline.packed(SCRIPT_EXPR)
+
+_SCRIPT_IDS: IdTable = micheline.script_ids(SCRIPT_PRIM)
+
 
 # --- values and receipts: tez, level, votes, gas, contract, delegate.*, constants... ---
 
-_VALUE_IDS: IdTable = {}
+ROLL = values.ROLL
+CYCLE = values.CYCLE
+RAW_LEVEL = values.RAW_LEVEL
+VOTING_PERIOD = values.VOTING_PERIOD
+PERIOD = values.PERIOD
+FITNESS = values.FITNESS
+TIMESTAMP = values.TIMESTAMP
+LEVEL = values.LEVEL
+VOTING_PERIOD_KIND = values.VOTING_PERIOD_KIND
+VOTE_BALLOT = values.VOTE_BALLOT
+VOTE_BALLOTS = values.VOTE_BALLOTS
+VOTE_LISTINGS = values.VOTE_LISTINGS
+SEED = values.SEED
+NONCE = values.NONCE
+GAS = values.GAS
+GAS_COST = values.GAS_COST_COUNTS
+ERRORS = values.ERRORS
+
+_VALUE_IDS: IdTable = values.value_ids(globals())
 
 # --- operations and block headers: operation.*, block_header.* ---
 
-_OPERATION_IDS: IdTable = {}
+
+class TransactionFields(TypedDict):
+    """A 004 transaction's own fields: its parameters are one expression
+    (entrypoints came with 005)."""
+
+    amount: int
+    destination: ContractId
+    parameters: NotRequired[Node | None]
+
+
+class OriginationFields(TypedDict):
+    """A 004 origination's own fields: the new contract's manager, whether
+    it is spendable and delegatable (JSON leaves out ``true``), and its
+    script if any (005 made every contract a script, and dropped the rest)."""
+
+    manager_pubkey: PublicKeyHash
+    balance: int
+    spendable: bool
+    delegatable: bool
+    delegate: NotRequired[PublicKeyHash | None]
+    script: NotRequired[Script | None]
+
+
+class Transaction(operations.Manager[ContractId], TransactionFields):
+    kind: Literal["transaction"]
+
+
+class Origination(operations.Manager[ContractId], OriginationFields):
+    kind: Literal["origination"]
+
+
+class InternalTransaction(operations.Internal, TransactionFields):
+    kind: Literal["transaction"]
+
+
+class InternalOrigination(operations.Internal, OriginationFields):
+    kind: Literal["origination"]
+
+
+Contents = (
+    operations.CommonContents
+    | operations.Reveal[ContractId]
+    | Transaction
+    | Origination
+    | operations.Delegation[ContractId]
+)
+InternalOperation = (
+    operations.InternalReveal
+    | InternalTransaction
+    | InternalOrigination
+    | operations.InternalDelegation
+)
+
+_OPERATIONS = operations.build(
+    first_manager_tag=7,
+    source=contract_id,  # any contract, implicit or originated
+    transaction=typed(
+        TransactionFields,
+        obj(
+            req("amount", tez),
+            req("destination", contract_id),
+            opt("parameters", SCRIPT_LAZY_EXPR),
+        ),
+    ),
+    origination=typed(
+        OriginationFields,
+        obj(
+            req("manager_pubkey", public_key_hash),
+            req("balance", tez),
+            dft("spendable", bool_, True),
+            dft("delegatable", bool_, True),
+            opt("delegate", public_key_hash),
+            opt("script", SCRIPT),
+        ),
+    ),
+)
+OPERATION: Encoding[operations.Operation[Contents]] = _OPERATIONS.operation
+OPERATION_CONTENTS: Encoding[Contents] = _OPERATIONS.contents
+OPERATION_CONTENTS_LIST: Encoding[list[Contents]] = _OPERATIONS.contents_list
+OPERATION_PROTOCOL_DATA: Encoding[operations.ProtocolData[Contents]] = _OPERATIONS.protocol_data
+OPERATION_RAW = operations.RAW_OPERATION
+OPERATION_INTERNAL: Encoding[InternalOperation] = _OPERATIONS.internal
+OPERATION_UNSIGNED: Encoding[operations.UnsignedOperation[Contents]] = _OPERATIONS.unsigned
+BLOCK_HEADER = blocks.BLOCK_HEADER
+BLOCK_HEADER_UNSIGNED = blocks.UNSIGNED
+BLOCK_HEADER_RAW = chains.BLOCK_HEADER
+BLOCK_HEADER_CONTENTS = blocks.CONTENTS
+BLOCK_HEADER_SHELL_HEADER = chains.SHELL_HEADER
+BLOCK_HEADER_PROTOCOL_DATA = blocks.PROTOCOL_DATA
+
+_OPERATION_IDS: IdTable = operations.operation_ids(globals())
 
 
 register_ids(PROTOCOL, __name__, _SCRIPT_IDS, _VALUE_IDS, _OPERATION_IDS)
+publish(__name__, globals())  # the encodings above pickle by reference

@@ -7,21 +7,162 @@ encoding; this module states what changed.
 
 from __future__ import annotations
 
+from typing import Literal, NotRequired, TypedDict
+
+from ...tree.core import Encoding, publish
+from ...tree.records import obj, opt, req
+from ...tree.typed import typed
+from ..keys import PublicKeyHash, public_key_hash
+from . import athens, micheline, operations, values
+from .contracts import ContractId, contract_id
+from .micheline import Node, Script
+from .tez import tez
 from .versions import BABYLON, IdTable, register_ids
 
 PROTOCOL = BABYLON
 
 # --- Micheline: script, script.expr, script.prim, script.lazy_expr, script.loc ---
 
-_SCRIPT_IDS: IdTable = {}
+PRIMITIVES: tuple[str, ...] = (
+    *athens.PRIMITIVES,
+    "DIG",
+    "DUG",
+    "EMPTY_BIG_MAP",
+    "APPLY",
+    "chain_id",
+    "CHAIN_ID",
+)
+"""Athens' primitives, then six new ones (``michelson_v1_primitives.ml``)."""
+
+SCRIPT_PRIM: Encoding[str] = micheline.primitive(PRIMITIVES)
+SCRIPT_EXPR: Encoding[Node] = micheline.expression(SCRIPT_PRIM)
+SCRIPT_LAZY_EXPR: Encoding[Node] = micheline.lazy_expr(SCRIPT_EXPR)
+SCRIPT: Encoding[Script] = micheline.script(SCRIPT_EXPR)
+SCRIPT_LOC: Encoding[int] = athens.SCRIPT_LOC
+SCRIPT_PACKED: Encoding[Node] = micheline.packed(SCRIPT_EXPR)
+
+_SCRIPT_IDS: IdTable = micheline.script_ids(SCRIPT_PRIM)
+
 
 # --- values and receipts: tez, level, votes, gas, contract, delegate.*, constants... ---
 
-_VALUE_IDS: IdTable = {}
+ROLL = athens.ROLL
+CYCLE = athens.CYCLE
+RAW_LEVEL = athens.RAW_LEVEL
+VOTING_PERIOD = athens.VOTING_PERIOD
+PERIOD = athens.PERIOD
+FITNESS = athens.FITNESS
+TIMESTAMP = athens.TIMESTAMP
+LEVEL = athens.LEVEL
+VOTING_PERIOD_KIND = athens.VOTING_PERIOD_KIND
+VOTE_BALLOT = athens.VOTE_BALLOT
+VOTE_BALLOTS = athens.VOTE_BALLOTS
+VOTE_LISTINGS = athens.VOTE_LISTINGS
+SEED = athens.SEED
+NONCE = athens.NONCE
+GAS = athens.GAS
+GAS_COST = athens.GAS_COST
+ERRORS = athens.ERRORS
+
+_VALUE_IDS: IdTable = values.value_ids(globals())
 
 # --- operations and block headers: operation.*, block_header.* ---
 
-_OPERATION_IDS: IdTable = {}
+
+class Parameters(TypedDict):
+    """A transaction's parameters: the entrypoint called, and its argument."""
+
+    entrypoint: str
+    value: Node
+
+
+class TransactionFields(TypedDict):
+    """A transaction's own fields from 005 on: its parameters name an
+    entrypoint."""
+
+    amount: int
+    destination: ContractId
+    parameters: NotRequired[Parameters | None]
+
+
+class OriginationFields(TypedDict):
+    """An origination's own fields from 005 on: every contract has a
+    script (and no manager, spendable or delegatable flags)."""
+
+    balance: int
+    delegate: NotRequired[PublicKeyHash | None]
+    script: Script
+
+
+class Transaction(operations.Manager[PublicKeyHash], TransactionFields):
+    kind: Literal["transaction"]
+
+
+class Origination(operations.Manager[PublicKeyHash], OriginationFields):
+    kind: Literal["origination"]
+
+
+class InternalTransaction(operations.Internal, TransactionFields):
+    kind: Literal["transaction"]
+
+
+class InternalOrigination(operations.Internal, OriginationFields):
+    kind: Literal["origination"]
+
+
+Contents = (
+    operations.CommonContents
+    | operations.Reveal[PublicKeyHash]
+    | Transaction
+    | Origination
+    | operations.Delegation[PublicKeyHash]
+)
+InternalOperation = (
+    operations.InternalReveal
+    | InternalTransaction
+    | InternalOrigination
+    | operations.InternalDelegation
+)
+
+PARAMETERS = typed(
+    Parameters, obj(req("entrypoint", operations.ENTRYPOINT), req("value", SCRIPT_LAZY_EXPR))
+)
+_OPERATIONS = operations.build(
+    first_manager_tag=107,  # 004's were 7 to 10
+    source=public_key_hash,  # an implicit account (004: any contract)
+    transaction=typed(
+        TransactionFields,
+        obj(
+            req("amount", tez),
+            req("destination", contract_id),
+            opt("parameters", operations.explicit(PARAMETERS)),
+        ),
+    ),
+    origination=typed(
+        OriginationFields,
+        obj(
+            req("balance", tez),
+            opt("delegate", public_key_hash),
+            req("script", SCRIPT),
+        ),
+    ),
+)
+OPERATION: Encoding[operations.Operation[Contents]] = _OPERATIONS.operation
+OPERATION_CONTENTS: Encoding[Contents] = _OPERATIONS.contents
+OPERATION_CONTENTS_LIST: Encoding[list[Contents]] = _OPERATIONS.contents_list
+OPERATION_PROTOCOL_DATA: Encoding[operations.ProtocolData[Contents]] = _OPERATIONS.protocol_data
+OPERATION_RAW = athens.OPERATION_RAW
+OPERATION_INTERNAL: Encoding[InternalOperation] = _OPERATIONS.internal
+OPERATION_UNSIGNED: Encoding[operations.UnsignedOperation[Contents]] = _OPERATIONS.unsigned
+BLOCK_HEADER = athens.BLOCK_HEADER
+BLOCK_HEADER_UNSIGNED = athens.BLOCK_HEADER_UNSIGNED
+BLOCK_HEADER_RAW = athens.BLOCK_HEADER_RAW
+BLOCK_HEADER_CONTENTS = athens.BLOCK_HEADER_CONTENTS
+BLOCK_HEADER_SHELL_HEADER = athens.BLOCK_HEADER_SHELL_HEADER
+BLOCK_HEADER_PROTOCOL_DATA = athens.BLOCK_HEADER_PROTOCOL_DATA
+
+_OPERATION_IDS: IdTable = operations.operation_ids(globals())
 
 
 register_ids(PROTOCOL, __name__, _SCRIPT_IDS, _VALUE_IDS, _OPERATION_IDS)
+publish(__name__, globals())  # the encodings above pickle by reference
