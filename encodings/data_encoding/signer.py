@@ -65,8 +65,8 @@ chain:
 >>> found = signer.inspect(message, "007-PsDELPH1")
 >>> found.kind, str(found.chain_id), found.level
 ('endorsement', 'NetXdQprcVkpaWU', 1331)
->>> [(c.kind, c.level) for c in found.contents]
-[('endorsement', 1331)]
+>>> found.contents
+(Content(kind='endorsement', level=1331),)
 >>> try:
 ...     signer.inspect(message + bytes(4), "delphi")
 ... except DecodeError as err:
@@ -78,7 +78,7 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cache
 from typing import Any, Final, Literal, cast, get_args
 
@@ -128,11 +128,12 @@ offset of ``tezos-signer``'s signed read (negative: from the end) and of
 the Ledger baking app's unsigned one."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Content:
     """One content of an operation, as a policy looks at it: its kind and,
     where the kind has them, who pays, to whom, how much. Amounts are in
-    mutez; a field the kind does not have is ``None``."""
+    mutez; a field the kind does not have is ``None`` (and its ``repr``
+    leaves it out)."""
 
     kind: str
     #: who signs and pays: a manager operation's source (an account; in 004
@@ -153,6 +154,14 @@ class Content:
     public_key: PublicKey | None = None
     #: an endorsement's or a seed nonce revelation's level
     level: int | None = None
+
+    def present(self) -> list[tuple[str, object]]:
+        """The fields the content has (those not ``None``), ``kind`` first."""
+        values = ((f.name, getattr(self, f.name)) for f in fields(self))
+        return [(name, value) for name, value in values if value is not None]
+
+    def __repr__(self) -> str:
+        return f"Content({', '.join(f'{name}={value!r}' for name, value in self.present())})"
 
 
 @dataclass(frozen=True)

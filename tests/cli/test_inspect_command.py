@@ -26,6 +26,117 @@ def _unsigned(kind: str) -> str:
     return str(found["hex"])
 
 
+ENDORSEMENT = "02" + MAINNET + _unsigned("endorsement")
+TRANSACTION = "03" + _unsigned("transaction")
+ACCOUNT = "tz1KqTpEZ7Yob7QbPE4Hy4Wo8fHG8LhKxZSx"
+TRANSACTION_LINE = (
+    f"content 0  transaction  source {ACCOUNT}  destination {ACCOUNT}  amount 407  fee 33  "
+    "counter 732  gas_limit 9451117  storage_limit 57024931117\n"
+)
+TAG_108 = (
+    "unexpected_tag at $.contents[0] (byte 33): unexpected tag 108 for union "
+    "operation.alpha.contents (known tags: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10])"
+)
+
+
+def test_an_endorsement_with_its_protocol(run: Run) -> None:
+    r = run("inspect", "--protocol", "delphi", ENDORSEMENT)
+    assert (r.status, r.err) == (0, "")
+    assert r.text == (
+        "protocols  007-PsDELPH1 (Delphi)\n"
+        "kind       endorsement (watermark 02)\n"
+        "chain id   NetXdQprcVkpaWU\n"
+        "level      1331\n"
+        "content 0  endorsement  level 1331\n"
+    )
+    r = run("inspect", "--protocol", "PsDELPH1", "--json", "--compact", ENDORSEMENT)
+    assert (r.status, r.err) == (0, "")
+    branch = "BKpbfCvh777DQHnXjU2sqHvVUNZ7dBAdqEfKkdw8EGSkD9LSYXb"
+    assert json.loads(r.out) == {
+        "protocols": ["007-PsDELPH1"],
+        "kind": "endorsement",
+        "chain_id": "NetXdQprcVkpaWU",
+        "level": 1331,
+        "contents": [{"kind": "endorsement", "level": 1331}],
+        "value": {"branch": branch, "contents": [{"kind": "endorsement", "level": 1331}]},
+    }
+
+
+def test_without_a_protocol_each_reading_comes_with_the_protocols_that_give_it(run: Run) -> None:
+    r = run("inspect", ENDORSEMENT)
+    assert (r.status, r.err) == (0, "")
+    assert r.text.startswith(
+        "protocols  004-Pt24m4xi (Athens), 005-PsBabyM1 (Babylon), 006-PsCARTHA (Carthage), "
+        "007-PsDELPH1 (Delphi)\nkind       endorsement (watermark 02)\n"
+    )
+    with output_family("tezos"):
+        r = run("inspect", TRANSACTION)
+    assert (r.status, r.err) == (0, "")
+    assert r.text == (
+        "protocols  005-PsBabyM1 (Babylon), 006-PsCARTHA (Carthage), 007-PsDELPH1 (Delphi)\n"
+        "kind       generic_operation (watermark 03)\n"
+        "chain id   -\n"
+        "level      -\n"
+        + TRANSACTION_LINE
+        + "\n"
+        + f"refused by 004-Pt24m4xi (Athens): {TAG_108}\n"
+    )
+
+
+def test_without_a_protocol_as_json(run: Run) -> None:
+    with output_family("tezos"):
+        r = run("inspect", "--json", TRANSACTION)
+    assert (r.status, r.err) == (0, "")
+    found = json.loads(r.out)
+    assert list(found) == ["readings", "refused"]
+    (reading,) = found["readings"]
+    assert reading["protocols"] == ["005-PsBabyM1", "006-PsCARTHA", "007-PsDELPH1"]
+    assert reading["contents"] == [
+        {
+            "kind": "transaction",
+            "source": ACCOUNT,
+            "destination": ACCOUNT,
+            "amount": "407",
+            "fee": "33",
+            "counter": "732",
+            "gas_limit": "9451117",
+            "storage_limit": "57024931117",
+        }
+    ]
+    assert reading["value"]["contents"][0]["destination"] == ACCOUNT
+    assert found["refused"] == [
+        {
+            "protocol": "004-Pt24m4xi",
+            "error": {
+                "code": "unexpected_tag",
+                "path": "$.contents[0]",
+                "offset": 33,
+                "message": "unexpected tag 108 for union operation.alpha.contents "
+                "(known tags: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10])",
+            },
+        }
+    ]
+
+
+def test_bytes_no_protocol_reads_name_each_refusal(run: Run) -> None:
+    r = run("inspect", TRANSACTION + "00")
+    assert (r.status, r.out) == (1, b"")
+    why = (
+        "not_enough_data at $.contents[1].level (byte 94): not enough data for int32: "
+        "need 4 bytes, 0 left"
+    )
+    assert r.err == (
+        "error: no protocol of the era reads these bytes\n"
+        f"error: 004-Pt24m4xi (Athens): {TAG_108}\n"
+        f"error: 005-PsBabyM1 (Babylon): {why}\n"
+        f"error: 006-PsCARTHA (Carthage): {why}\n"
+        f"error: 007-PsDELPH1 (Delphi): {why}\n"
+    )
+    # with a protocol, a refusal is reported as decode reports one
+    r = run("inspect", "--protocol", "004", TRANSACTION)
+    assert (r.status, r.out, r.err) == (1, b"", f"error: {TAG_108}\n")
+
+
 def test_a_refused_watermark_is_bad_data_with_or_without_a_protocol(run: Run) -> None:
     for argv in (["inspect", "05"], ["inspect", "--protocol", "delphi", "05"]):
         r = run(*argv)

@@ -112,9 +112,10 @@ def test_the_protocol_is_named_in_any_of_its_spellings_and_never_implied() -> No
             protocol.short,
             protocol.short.lower(),
             protocol.toolchain_name,
+            f"00{protocol.number}",
         ]
         assert {find_protocol(s) for s in spellings} == {protocol}
-    for unknown in ("alpha", "008-PtEdo2Zk", "", "PsDELPH"):
+    for unknown in ("alpha", "008-PtEdo2Zk", "", "PsDELPH", "7", "008"):
         with pytest.raises(UnknownProtocol) as caught:
             inspect(b"\x03", unknown)
         assert str(caught.value) == (

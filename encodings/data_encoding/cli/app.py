@@ -309,8 +309,8 @@ def build_parser() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.Argum
     p.add_argument(
         "--protocol",
         metavar="P",
-        help="the protocol: its name (delphi), hash, short hash or toolchain name "
-        "(007-PsDELPH1); default: try each",
+        help="the protocol: its name (delphi), hash, short hash, toolchain name "
+        "(007-PsDELPH1) or number (007); default: try each",
     )
     p.add_argument("--raw", action="store_true", help="read the bytes themselves, not hex")
     p.add_argument("--json", action="store_true", help="JSON (the payload's value too)")

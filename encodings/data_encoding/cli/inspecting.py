@@ -23,7 +23,6 @@ without ``--protocol``, ``{"readings": [...], "refused": [{"protocol",
 from __future__ import annotations
 
 from argparse import Namespace
-from dataclasses import fields
 
 from ..errors import DecodeError, format_path
 from ..jsonvalue import JsonValue, dumps
@@ -124,19 +123,12 @@ def reading_lines(protocols: list[Protocol], found: Inspected) -> list[str]:
 
 
 def content_fields(content: Content) -> list[tuple[str, JsonValue]]:
-    """A content's kind and the fields it has, as JSON."""
-    found: list[tuple[str, JsonValue]] = []
-    for field in fields(content):
-        value = getattr(content, field.name)
-        if value is None:
-            continue
-        if isinstance(value, int) and field.name not in _NUMBERS:
-            found.append((field.name, str(value)))
-        elif isinstance(value, int | str):
-            found.append((field.name, value))
-        else:  # a key, a key's hash, a contract: its Base58Check text
-            found.append((field.name, str(value)))
-    return found
+    """A content's kind and the fields it has, as JSON: a key, a key's hash
+    or a contract as its text, a number as the node's JSON has it."""
+    return [
+        (name, value if isinstance(value, int) and name in _NUMBERS else str(value))
+        for name, value in content.present()
+    ]
 
 
 def _payload_name(found: Inspected) -> str:

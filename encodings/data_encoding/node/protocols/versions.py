@@ -79,7 +79,13 @@ PROTOCOLS = (ATHENS, BABYLON, CARTHAGE, DELPHI)
 _SPELLINGS = {
     spelling.lower(): protocol
     for protocol in PROTOCOLS
-    for spelling in (protocol.name, protocol.hash, protocol.short, protocol.toolchain_name)
+    for spelling in (
+        protocol.name,
+        protocol.hash,
+        protocol.short,
+        protocol.toolchain_name,
+        f"{protocol.number:03d}",
+    )
 }
 
 
@@ -98,7 +104,8 @@ class UnknownProtocol(LookupError):
 def find_protocol(spelling: Protocol | str) -> Protocol:
     """The protocol ``spelling`` names: a :class:`Protocol` itself, or its
     name (``Delphi``), hash, short hash (``PsDELPH1``; its ids spell it
-    ``psdelph1``) or toolchain name (``007-PsDELPH1``), in any case;
+    ``psdelph1``), toolchain name (``007-PsDELPH1``) or number (``007``), in
+    any case;
     :class:`UnknownProtocol` for anything else. There is no default, no
     "current protocol": a caller names the protocol it means.
 
