@@ -94,7 +94,16 @@ from .tree.core import BytesLike, Encoding, input_bytes
 from .tree.leaves import wrong_value_type
 from .tree.records import obj, req
 
-__all__ = ["KINDS", "WATERMARKS", "Content", "Inspected", "Kind", "inspect", "watermark"]
+__all__ = [
+    "KINDS",
+    "PAYLOADS",
+    "WATERMARKS",
+    "Content",
+    "Inspected",
+    "Kind",
+    "inspect",
+    "watermark",
+]
 
 Kind = Literal["block_header", "endorsement", "generic_operation"]
 """What a watermark says the payload is (the reference's ``Signature.watermark``
@@ -110,6 +119,13 @@ WATERMARKS: Final[Mapping[Kind, int]] = {
 """Each kind's watermark byte."""
 
 _KIND_OF_BYTE: Final[Mapping[int, Kind]] = {byte: kind for kind, byte in WATERMARKS.items()}
+
+PAYLOADS: Final[Mapping[Kind, str]] = {
+    "block_header": "block_header.unsigned",
+    "endorsement": "operation.unsigned",
+    "generic_operation": "operation.unsigned",
+}
+"""The name of each kind's payload encoding among a protocol's ids."""
 
 _CHAIN_ID_END: Final = 5
 """Where a block header's or an endorsement's payload starts: after the
@@ -174,13 +190,19 @@ class Inspected:
     #: the protocol the payload was read with
     protocol: Protocol
     #: the payload's value: a ``block_header.unsigned`` or an ``operation.unsigned``
-    #: of :attr:`protocol`
+    #: of :attr:`protocol` (:attr:`payload_id`)
     value: Mapping[str, object]
     #: the level a high watermark keeps (a block header's, an endorsement's),
     #: which every simple signer reads alike; ``None`` for a generic operation
     level: int | None
     #: an operation's contents, summarised (none for a block header)
     contents: tuple[Content, ...]
+
+    @property
+    def payload_id(self) -> str:
+        """The catalogue id of the payload's encoding, whose value :attr:`value`
+        is (``proto.psdelph1.operation.unsigned``)."""
+        return self.protocol.id(PAYLOADS[self.kind])
 
 
 def watermark(kind: Kind, chain_id: bytes | None, payload: BytesLike) -> bytes:
@@ -246,7 +268,7 @@ def inspect(data: BytesLike, protocol: Protocol | str) -> Inspected:
         return _generic_operation(buf, proto)
     chain, start = chain_id.decode_prefix(buf, 1)
     if kind == "block_header":
-        value = _whole(_payload(proto, "block_header.unsigned"), buf, start)
+        value = _whole(_payload(proto, PAYLOADS[kind]), buf, start)
         level: int = value["level"]
         contents: tuple[Content, ...] = ()
     else:
@@ -268,7 +290,7 @@ def _unknown_watermark(byte: int) -> DecodeError:
 
 
 def _generic_operation(buf: bytes, proto: Protocol) -> Inspected:
-    value = _whole(_payload(proto, "operation.unsigned"), buf, 1)
+    value = _whole(_payload(proto, PAYLOADS["generic_operation"]), buf, 1)
     contents = _summaries(value)
     if len(contents) == 1 and contents[0].kind == "endorsement":
         raise DecodeError(
@@ -347,12 +369,11 @@ def _check_level_reads(kind: Kind, buf: bytes, level: int) -> None:
         )
 
 
-def _read(buf: bytes, offset: int, *, signed: bool) -> int | None:
+def _read(buf: bytes, offset: int, *, signed: bool) -> int:
     """The 32-bit big-endian integer at ``offset`` of ``buf`` (from the end
-    when negative), as a simple signer reads it; ``None`` where it cannot."""
-    if not -len(buf) <= offset <= len(buf) - 4:
-        return None
-    value: int = struct.unpack_from(">i" if signed else ">I", buf, offset % len(buf))[0]
+    when negative), as a simple signer reads it (``buf`` has the bytes: its
+    payload decoded)."""
+    value: int = struct.unpack_from(">i" if signed else ">I", buf, offset)[0]
     return value
 
 

@@ -86,6 +86,7 @@ def test_a_block_header() -> None:
     assert found.contents == ()
     assert found.value == _payload(DELPHI, "block_header.unsigned").decode(BLOCK_HEADER)
     assert found.value["priority"] == 21021
+    assert found.payload_id == "proto.psdelph1.block_header.unsigned"
     assert type(found.chain_id) is ChainId
 
 
@@ -96,6 +97,7 @@ def test_an_endorsement() -> None:
     # the value of operation.unsigned itself, though read as exactly one content
     assert found.value == _payload(DELPHI, "operation.unsigned").decode(ENDORSEMENT)
     assert found.value["branch"] == BRANCH
+    assert found.payload_id == "proto.psdelph1.operation.unsigned"
 
 
 @pytest.mark.parametrize(
@@ -384,6 +386,7 @@ def test_004_and_005_read_each_others_manager_operations_not() -> None:
         ),
     )
     assert payload[32] == 8
+    assert found.payload_id == "proto.pt24m4xi.operation.unsigned"
     for protocol in (BABYLON, CARTHAGE, DELPHI):
         code, offset, path, message = _refusal(b"\x03" + payload, protocol)
         assert (code, offset, path) == ("unexpected_tag", 33, "/contents/0")

@@ -96,7 +96,7 @@ def _survey(data: bytes, as_json: bool, compact: bool) -> int:
 
 def reading_json(protocols: list[Protocol], found: Inspected) -> dict[str, JsonValue]:
     """A reading as JSON (``protocols``: the protocols that give it)."""
-    payload = encoding_of(found.protocol.id(_payload_name(found)))
+    payload = encoding_of(found.payload_id)
     return {
         "protocols": [protocol.toolchain_name for protocol in protocols],
         "kind": found.kind,
@@ -129,10 +129,6 @@ def content_fields(content: Content) -> list[tuple[str, JsonValue]]:
         (name, value if isinstance(value, int) and name in _NUMBERS else str(value))
         for name, value in content.present()
     ]
-
-
-def _payload_name(found: Inspected) -> str:
-    return "block_header.unsigned" if found.kind == "block_header" else "operation.unsigned"
 
 
 def _name(protocol: Protocol) -> str:
