@@ -46,7 +46,7 @@ def _parser() -> argparse.ArgumentParser:
         nargs="+",
         default=[],
         metavar="ID",
-        help="ids or globs ('admin.*'), separated by spaces or commas (default: every id)",
+        help="ids or globs ('admin.*'), by spaces or commas (default: one id per encoding)",
     )
     parser.add_argument(
         "--corpus", type=Path, default=HERE / "corpus", help="one corpus folder per id in there"
@@ -74,11 +74,13 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def select(patterns: list[str], parser: argparse.ArgumentParser) -> list[str]:
-    """The ids the patterns name, in the catalogue's order (every id for none)."""
+    """The ids the patterns name, in the catalogue's order; for none, one id
+    per distinct encoding (the first registered of the ids that name it: a
+    protocol's ``tez`` is its predecessor's very encoding, fuzzed once)."""
     known = registry.ids()
     words = [word for pattern in patterns for word in pattern.split(",") if word]
     if not words:
-        return known
+        return [id for id in known if registry.id_of(registry.find(id).encoding) == id]
     chosen: set[str] = set()
     for word in words:
         matched = fnmatch.filter(known, word)

@@ -61,6 +61,11 @@ def _large(v: Any) -> bool:
     return isinstance(v, int) and v > 255
 
 
+def _by_magnitude(v: Any) -> int | None:
+    """The tag of ``union_match``'s case for ``v``, as a ``matching`` union's function."""
+    return next((tag for tag, test in enumerate((_small, _negative, _large)) if test(v)), None)
+
+
 def _starts_with_bool(v: Any) -> bool:
     return isinstance(v, tuple | list) and len(v) == 2 and isinstance(v[0], bool)
 
@@ -280,6 +285,14 @@ def _hand_encodings() -> dict[str, Encoding[Any]]:
                 de.case(1, "negative", de.int16, match=_negative),
                 de.case(2, "large", de.int64, match=_large),
             ]
+        ),
+        "matching": de.matching(
+            _by_magnitude,
+            [
+                de.case(0, "small", de.uint8),
+                de.case(1, "negative", de.int16),
+                de.case(2, "large", de.int64),
+            ],
         ),
         "union_json_only_case": de.union(
             [

@@ -55,7 +55,7 @@ from .tree.records import Field, dft, merge_objs, merge_tups, obj, opt, req, tup
 from .tree.sequences import array, array_with_length, list_, list_with_length
 from .tree.size import DYNAMIC, VARIABLE, Fixed, Size
 from .tree.strings import bytes_, string
-from .tree.unions import Case, case, option, string_enum, union
+from .tree.unions import Case, case, matching, option, string_enum, union
 from .tree.wrappers import conv, def_, delayed, mu, splitted
 from .tree.zarith import n, z
 
@@ -104,6 +104,7 @@ __all__ = [
     "list_",
     "list_with_length",
     "max_depth",
+    "matching",
     "merge_objs",
     "merge_tups",
     "mu",

@@ -105,17 +105,38 @@ def nested(
     this function before it exists), one level deeper: refused past the limit
     with ``cls``'s ``too_deep`` (at ``pos`` for a reader ``(buf, pos, end)``)."""
 
+    if cls is DecodeError:  # a reader, the hottest: its three arguments named
+        return _reader_one_level_deeper(cell)
+
     def one_level_deeper(*args: Any) -> T:
         # one look-up of the thread's own counter: a thread-local attribute
         # costs more than the rest of this function
         count = _levels.cell
         level = count[0]
         if level >= _limit:
-            raise too_deep(cls, args[1] if cls is DecodeError else None)
+            raise too_deep(cls)
         count[0] = level + 1
         try:
             # empty while another thread compiles the body: wait for it
             return (cell[0] if cell else when_built(cell))(*args)
+        finally:
+            count[0] = level
+
+    return one_level_deeper
+
+
+def _reader_one_level_deeper(cell: list[Callable[..., T]]) -> Callable[..., T]:
+    """:func:`nested` for a reader ``(buf, pos, end)``: its arguments passed
+    as they are, not packed into a tuple."""
+
+    def one_level_deeper(buf: bytes, pos: int, end: int) -> T:
+        count = _levels.cell
+        level = count[0]
+        if level >= _limit:
+            raise too_deep(DecodeError, pos)
+        count[0] = level + 1
+        try:
+            return (cell[0] if cell else when_built(cell))(buf, pos, end)
         finally:
             count[0] = level
 

@@ -135,8 +135,8 @@ def test_list_filters_by_a_part_of_the_id_or_a_glob(run: Run) -> None:
         "chain.invalid_block", "chain.invalid_blocks",
     ]  # fmt: skip
     assert [line.split()[0] for line in run("list", "*hash").text.splitlines()] == [
-        "block_hash", "context_hash", "operation_list_list_hash", "protocol_hash",
-        "signature.public_key_hash",
+        "block_hash", "context_hash", "ed25519.public_key_hash", "operation_list_list_hash",
+        "protocol_hash", "signature.public_key_hash",
     ]  # fmt: skip
 
 

@@ -154,3 +154,13 @@ def test_the_property_compares_the_json_mode_with_the_composition() -> None:
         "planted: input (empty): decode raises ('DecodeError', 'not_enough_data', 0, ("
     )
     assert str(silent.value).endswith("decode_json None")
+
+
+def test_without_patterns_each_encoding_is_fuzzed_once() -> None:
+    chosen = run.select([], run._parser())
+    encodings = [registry.find(i).encoding for i in chosen]
+    assert len({id(e) for e in encodings}) == len(chosen)  # no encoding twice
+    assert {id(e.encoding) for e in registry.entries()} == {id(e) for e in encodings}
+    assert all(registry.id_of(e) == i for i, e in zip(chosen, encodings, strict=True))
+    assert "rpc.error" in chosen and "rpc.errors" not in chosen  # one encoding, two ids
+    assert chosen == sorted(chosen)

@@ -46,9 +46,11 @@ ANY_BYTES = {
     "block_hash",
     "chain_id",
     "context_hash",
+    "ed25519.public_key_hash",
     "int64",
     "operation_list_list_hash",
     "protocol_hash",
+    "signature",
     "timestamp.protocol",
     *(
         protocol.id(name)

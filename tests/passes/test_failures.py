@@ -55,6 +55,7 @@ from data_encoding import (
     json,
     list_,
     list_with_length,
+    matching,
     mu,
     n,
     null,
@@ -127,6 +128,17 @@ ENUM = string_enum(["a", "b", "c"])
 PADDED_RECORD = obj(req("x", uint16), req("p", padded(obj(req("a", uint8), req("b", bool_)), 1)))
 CONV_DECODE = conv(same, refuse, uint8)
 CONV_ENCODE = conv(refuse, same, uint8)
+
+
+def _by_size(value: Any) -> int | None:
+    """The tag of the smallest of MATCHING's cases that holds ``value``."""
+    if type(value) is not int:
+        return None
+    return 0 if -(2**30) <= value < 2**30 else 1 if -(2**63) <= value < 2**63 else 9
+
+
+# a matching union: its function names the case; 9 is the tag of no case
+MATCHING = matching(_by_size, [case(0, "small", int31), case(1, "big", int64)])
 
 # --------------------------------------------------------------------- decode
 
@@ -750,6 +762,11 @@ ENCODE_ROWS = [
     # no_case_matched
     pytest.param(INT_OR_STRING, [1], EncodeError, "no_case_matched", (), id="union"),
     pytest.param(BY_WIDTH, {"x": 70000}, EncodeError, "no_case_matched", (), id="union-both-fail"),
+    pytest.param(MATCHING, "5", EncodeError, "no_case_matched", (), id="matching-none"),
+    pytest.param(MATCHING, 2**70, EncodeError, "no_case_matched", (), id="matching-no-such-tag"),
+    pytest.param(
+        list_(MATCHING), [1, None], EncodeError, "no_case_matched", (1,), id="matching-in-list"
+    ),
     pytest.param(SAME_X, {"x": 256}, EncodeError, "invalid_int", ("x",), id="union-same-fail"),
     pytest.param(
         list_(BY_WIDTH),
@@ -1688,8 +1705,10 @@ FEW_FIRST = union([case(0, "few", uint8, lambda v: v < 10), case(1, "many", uint
         (FEW_FIRST, "01 0005", 0, ()),  # the first case's predicate claims 5
         (TAG_GAPS, "c8 05", 0, ()),
         (list_(SMALL_BIG), "0000000e 00 00000001 01 ffffffffffffffff", 9, (1,)),
+        (MATCHING, "01 0000000000000005", 0, ()),  # the function gives 0 for 5
+        (list_(MATCHING), "0000000e 00 00000001 01 ffffffffffffffff", 9, (1,)),
     ],
-    ids=["int31-int64", "by-width", "predicate", "uint8-z", "in-list"],
+    ids=["int31-int64", "by-width", "predicate", "uint8-z", "in-list", "matching", "matching-in"],
 )
 def test_a_value_read_with_a_case_the_writer_would_not_use_is_refused(
     e: Encoding[Any], data: str, offset: int, path: Path
@@ -1708,6 +1727,8 @@ def test_a_value_read_with_a_case_the_writer_would_not_use_is_refused(
         (FEW_FIRST, 5, "00 05"),
         (FEW_FIRST, 50, "01 0032"),
         (union([case(0, "i", int31), case(1, "b", bool_)]), True, "01 ff"),
+        (MATCHING, 2**40, "01 0000010000000000"),
+        (MATCHING, -5, "00 fffffffb"),
     ],
 )
 def test_every_value_of_an_overlapping_union_keeps_its_case(

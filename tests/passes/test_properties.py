@@ -144,6 +144,7 @@ def test_property_hand_encodings_cover_every_combinator() -> None:
         "array_with_length",
         "option",
         "union",
+        "matching",
         "case",
         "string_enum",
         "conv",

@@ -50,6 +50,10 @@ def _points(self: de.Encoding[Any]) -> de.Encoding[Any]:
             lambda: de.union([de.case(0, "a", de.uint8), de.case(1, "b", de.string)], "Uint16"),
             "union([case(0, 'a', uint8), case(1, 'b', string)], 'Uint16')",
         ),
+        (
+            lambda: de.matching(len, [de.case(0, "a", de.uint8), de.case(1, "b", de.string)]),
+            "matching(len, [case(0, 'a', uint8), case(1, 'b', string)])",
+        ),
         (lambda: de.conv(int, int, de.uint8), "conv(int, int, uint8)"),
         (lambda: de.def_("x", de.option(de.uint8)), "def_('x', option(uint8))"),
         (lambda: de.dynamic_size(de.string, kind="Uint8"), "dynamic_size(string, kind='Uint8')"),

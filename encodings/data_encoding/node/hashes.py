@@ -288,12 +288,18 @@ class TaggedBytes(FixedBytes):
                 self.atom, unpack=partial(bytes.__new__, value_type), pack_guard=exact
             )
             return
-        check = partial(_check_tagged, value_type, head, tail, len(head) + length + len(tail))
-        stop = len(head) + length
+        total, start, stop = len(head) + length + len(tail), len(head), len(head) + length
+        check = partial(_check_tagged, value_type, head, tail, total)
 
         def pack(value: Any) -> bytes:
-            check(value)
-            return bytes(value[len(head) : stop])
+            if not (
+                type(value) is value_type
+                and len(value) == total
+                and value.startswith(head)
+                and value.endswith(tail)
+            ):
+                check(value)  # the error, or a value of another type that is one
+            return bytes(value[start:stop])
 
         def unpack(raw: bytes) -> bytes:
             return bytes.__new__(value_type, head + raw + tail)

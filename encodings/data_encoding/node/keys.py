@@ -30,9 +30,10 @@ The same families spell :class:`Ed25519PublicKeyHash` (``dn1…``/``tz1…``,
 20 bytes, no tag: ``Ed25519.Public_key_hash``, what an account activation
 names), and the implicit contracts of :mod:`.protocols.contracts`.
 
-:func:`curve_union` is the binary form of every value that is a curve's tag
-then that curve's bytes (public key hashes, :mod:`.signatures`' public
-keys, implicit contracts): a union whose cases read the bytes into the
+A value that is a curve's tag then that curve's bytes is a
+:class:`CurveTagged` (public key hashes, :mod:`.signatures`' public keys),
+its encoding a :func:`curve_encoding`. Its binary form, :func:`curve_union`
+(implicit contracts' too), is a union whose cases read the bytes into the
 value directly, with no call per case.
 
 >>> h = public_key_hash.from_json("tz1Ke2h7sDdakHJQh8WX4Z372du1KChsksyU")
@@ -52,9 +53,9 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import partial
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Literal, TypeVar
 
-from ..errors import EncodeError, JsonError
+from ..errors import EncodeError, ErrorCode, JsonError
 from ..tree.core import Encoding, identity, publish
 from ..tree.leaves import wrong_type, wrong_value_type
 from ..tree.records import Named
@@ -71,12 +72,14 @@ __all__ = [
     "ADDRESS_FAMILIES",
     "CURVES",
     "CURVE_TITLES",
+    "CurveTagged",
     "Ed25519PublicKeyHash",
     "Family",
     "PublicKeyHash",
     "address_payload",
     "address_text",
     "current_output_family",
+    "curve_encoding",
     "curve_union",
     "ed25519_public_key_hash",
     "output_family",
@@ -176,25 +179,32 @@ def output_family(family: Family) -> Iterator[None]:
         _context_family.reset(token)
 
 
-class PublicKeyHash(bytes):
-    """A public key hash: the curve's tag byte then 20 bytes.
+class CurveTagged(bytes):
+    """A curve's tag byte (0 Ed25519, 1 Secp256k1, 2 P256) then the curve's
+    :attr:`sizes` bytes, whose text is Base58Check: a public key hash, a
+    :mod:`.signatures` public key.
 
-    ``PublicKeyHash(raw)`` takes the 21 raw bytes (``ValueError`` unless the
-    tag is 0, 1 or 2), ``PublicKeyHash(text)`` a Base58Check text of either
-    family (:class:`JsonError` ``invalid_base58`` otherwise).
+    ``Cls(raw)`` takes the raw bytes (``ValueError`` unless they are such a
+    value), ``Cls(text)`` a text (:class:`JsonError` ``invalid_base58``
+    unless it is one of this type's).
     """
 
     __slots__ = ()
+
+    #: the bytes after the tag, by tag
+    sizes: ClassVar[tuple[int, ...]]
+    #: what a value is, in messages (``public key hash``)
+    what: ClassVar[str]
+    #: how its texts start, in messages
+    spellings: ClassVar[str]
 
     def __new__(cls, value: bytes | bytearray | memoryview | str) -> Self:
         if isinstance(value, str):
             return cls.from_b58check(value)
         raw = bytes(value)
-        if len(raw) != 1 + _HASH_SIZE or raw[0] >= len(CURVES):
-            raise ValueError(
-                "a public key hash is a curve tag (0, 1 or 2) then 20 bytes, "
-                f"not {raw[:8].hex()}… ({len(raw)} bytes)"
-            )
+        problem = cls._problem(raw)
+        if problem is not None:
+            raise ValueError(f"not a {cls.what}: {problem[1]}")
         return super().__new__(cls, raw)
 
     @property
@@ -204,17 +214,72 @@ class PublicKeyHash(bytes):
 
     @classmethod
     def from_b58check(cls, text: object) -> Self:
-        """The hash a Base58Check text of either family spells."""
+        """The value a text spells."""
         if type(text) is not str:
-            raise wrong_type("a Base58Check public key hash", text)
-        found = address_payload(text)
+            raise wrong_type(f"a Base58Check {cls.what}", text)
+        found = cls._payload(text)
         if found is None:
             raise JsonError(
                 "invalid_base58",
-                f"{text[:60]!r} is not a Base58Check public key hash "
-                "(dn1, dn2, dn3, tz1, tz2 or tz3)",
+                f"{text[:60]!r} is not a Base58Check {cls.what} ({cls.spellings})",
             )
         return bytes.__new__(cls, bytes((found[0],)) + found[1])
+
+    @classmethod
+    def checked(cls, value: Any) -> bytes:
+        """``value``'s bytes, if it is such a value (else the
+        :class:`EncodeError` that ``encode`` and ``to_json`` raise)."""
+        if type(value) is cls:  # made checked
+            return value
+        if not isinstance(value, bytes | bytearray):
+            raise wrong_value_type(f"a {cls.__name__} (bytes)", value)
+        problem = cls._problem(value)
+        if problem is not None:
+            raise EncodeError(*problem)
+        return bytes(value)
+
+    @classmethod
+    def text_of(cls, value: Any) -> str:
+        """The text of ``value``, checked (:meth:`checked`)."""
+        return str(bytes.__new__(cls, cls.checked(value)))
+
+    @classmethod
+    def _problem(cls, raw: bytes | bytearray) -> tuple[ErrorCode, str] | None:
+        """Why ``raw`` is no value (an error code and a message), or
+        ``None``: with a curve's tag, a length not that curve's; with
+        another tag, the tag when some curve has the length, else the length."""
+        if raw and raw[0] < len(CURVES):
+            expected = 1 + cls.sizes[raw[0]]
+            if len(raw) == expected:
+                return None
+            return "wrong_length", f"expected exactly {expected} bytes, got {len(raw)}"
+        lengths = sorted({1 + size for size in cls.sizes})
+        if len(raw) in lengths:
+            return "out_of_range", f"curve tag {raw[0]} is not 0, 1 or 2"
+        expected_any = " or ".join(map(str, lengths))
+        return "wrong_length", f"expected exactly {expected_any} bytes, got {len(raw)}"
+
+    @classmethod
+    def _payload(cls, text: str) -> tuple[int, bytes] | None:
+        """The tag and the bytes a text spells, if it is one of this type's."""
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({str(self)!r})"
+
+
+class PublicKeyHash(CurveTagged):
+    """A public key hash: the curve's tag byte then 20 bytes; its text in
+    either family is read, ``str()`` is in the current output family."""
+
+    __slots__ = ()
+
+    sizes = (_HASH_SIZE,) * 3
+    what, spellings = "public key hash", "dn1, dn2, dn3, tz1, tz2 or tz3"
+
+    @classmethod
+    def _payload(cls, text: str) -> tuple[int, bytes] | None:
+        return address_payload(text)
 
     def b58check(self, family: Family | None = None) -> str:
         """The Base58Check text in ``family`` (by default the current output family)."""
@@ -222,24 +287,6 @@ class PublicKeyHash(bytes):
 
     def __str__(self) -> str:
         return self.b58check()
-
-    def __repr__(self) -> str:
-        return f"PublicKeyHash({self.b58check()!r})"
-
-
-def _checked(value: Any) -> bytes:
-    if not isinstance(value, bytes | bytearray):
-        raise wrong_value_type("a PublicKeyHash (bytes)", value)
-    if len(value) != 1 + _HASH_SIZE:
-        raise EncodeError("wrong_length", f"expected exactly 21 bytes, got {len(value)}")
-    if value[0] >= len(CURVES):
-        raise EncodeError("out_of_range", f"curve tag {value[0]} is not 0, 1 or 2")
-    return bytes(value)
-
-
-def _to_b58check(value: Any) -> str:
-    raw = _checked(value)
-    return address_text(CURVES[raw[0]], raw[1:])
 
 
 def curve_union(
@@ -251,13 +298,10 @@ def curve_union(
     holding ``head``, the tag and the bytes (``head``: the bytes the value
     has before the union's, an implicit contract's own tag)."""
 
-    def matches(tag: int, size: int, v: Any) -> bool:
-        return (
-            isinstance(v, bytes | bytearray)
-            and len(v) == len(head) + 1 + size
-            and v[len(head)] == tag
-            and v.startswith(head)
-        )
+    at = len(head)
+
+    def matches(tag: int, size: int, v: Any) -> bool:  # (the leaf checks the head)
+        return isinstance(v, bytes | bytearray) and len(v) == at + 1 + size and v[at] == tag
 
     cases = [
         case(
@@ -274,24 +318,37 @@ def curve_union(
     return def_(name, union(cases))
 
 
-public_key_hash: Encoding[PublicKeyHash] = DirectJson(
-    def_(
-        "Signature.Public_key_hash",
-        conv(_to_b58check, PublicKeyHash.from_b58check, string),
-        title="A Ed25519, Secp256k1, or P256 public key hash (Base58Check-encoded)",
-    ),
-    # the value checked first, as to_json checks it: one bad value, one error
-    # (the union alone would say no_case_matched of whatever is not a hash)
-    conv(
-        _checked,
-        identity,
-        Named(
-            "Signature.Public_key_hash",
-            curve_union(PublicKeyHash, "public_key_hash", "Public_key_hash", (_HASH_SIZE,) * 3),
+C = TypeVar("C", bound=CurveTagged)
+
+
+def curve_encoding(
+    value_type: type[C], name: str, title: str, union_name: str, field: str
+) -> Encoding[C]:
+    """The node's encoding of a :class:`CurveTagged` type (``Helpers.
+    MakeEncoder``): binary ``obj1 (req name (def union_name union))``
+    (:func:`curve_union`), each value checked first as ``to_json`` checks
+    it (one bad value, one error, where the union alone would say
+    ``no_case_matched`` of whatever no case takes); JSON the text,
+    ``def_(name)`` titled ``"<title> (Base58Check-encoded)"``."""
+    union = curve_union(value_type, union_name, field, value_type.sizes)
+    return DirectJson(
+        def_(
+            name,
+            conv(value_type.text_of, value_type.from_b58check, string),
+            title=f"{title} (Base58Check-encoded)",
         ),
-    ),
-    _to_b58check,
-    PublicKeyHash.from_b58check,
+        conv(value_type.checked, identity, Named(name, union)),
+        value_type.text_of,
+        value_type.from_b58check,
+    )
+
+
+public_key_hash: Encoding[PublicKeyHash] = curve_encoding(
+    PublicKeyHash,
+    "Signature.Public_key_hash",
+    "A Ed25519, Secp256k1, or P256 public key hash",
+    "public_key_hash",
+    "Public_key_hash",
 )
 """``Signature.Public_key_hash`` (see the module's notes)."""
 

@@ -181,10 +181,13 @@ def find(id: str) -> Entry:
     A protocol's id may also be spelt as the node toolchain spells it, the
     protocol's number and short hash first:
 
-    >>> find("007-PsDELPH1.no_such_name")
-    Traceback (most recent call last):
-    ...
-    data_encoding.node.registry.UnknownId: unknown id 'proto.psdelph1.no_such_name'
+    >>> find("007-PsDELPH1.script.expr").id
+    'proto.psdelph1.script.expr'
+    >>> try:
+    ...     find("007-PsDELPH1.no_such_name")
+    ... except UnknownId as unknown:
+    ...     print(unknown.id)
+    proto.psdelph1.no_such_name
     """
     found = _load()
     toolchain = _TOOLCHAIN_ID.fullmatch(id)

@@ -34,17 +34,12 @@ where this module reads any 33 bytes after the tag.)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
-from ..errors import EncodeError, JsonError
-from ..tree.core import Encoding, identity, publish
-from ..tree.leaves import wrong_type, wrong_value_type
-from ..tree.records import Named
-from ..tree.strings import string
-from ..tree.wrappers import DirectJson, conv, def_
+from ..tree.core import Encoding, publish
 from .base58 import check_decoder, check_encode
 from .hashes import PREFIXES, Base58Hash, hash_encoding, text_prefix
-from .keys import CURVES, curve_union
+from .keys import CURVES, CurveTagged, curve_encoding
 
 if TYPE_CHECKING:
     from typing import Self
@@ -74,92 +69,31 @@ _KEY_DECODERS = {
 }
 
 
-class PublicKey(bytes):
+class PublicKey(CurveTagged):
     """A public key: the curve's tag byte then the key (32 bytes for
-    Ed25519, 33 for Secp256k1 and P256).
-
-    ``PublicKey(raw)`` takes the raw bytes (``ValueError`` unless the tag is
-    0, 1 or 2 and the size the curve's), ``PublicKey(text)`` a Base58Check
-    text (:class:`JsonError` ``invalid_base58`` otherwise).
-    """
+    Ed25519, 33 for Secp256k1 and P256); ``str()`` its text."""
 
     __slots__ = ()
 
-    def __new__(cls, value: bytes | bytearray | memoryview | str) -> Self:
-        if isinstance(value, str):
-            return cls.from_b58check(value)
-        raw = bytes(value)
-        if not raw or raw[0] >= len(CURVES) or len(raw) != 1 + _SIZES[raw[0]]:
-            raise ValueError(
-                "a public key is a curve tag (0, 1 or 2) then 32, 33 or 33 bytes, "
-                f"not {raw[:8].hex()}… ({len(raw)} bytes)"
-            )
-        return super().__new__(cls, raw)
-
-    @property
-    def curve(self) -> str:
-        """``ed25519``, ``secp256k1`` or ``p256``."""
-        return CURVES[self[0]]
+    sizes = _SIZES
+    what, spellings = "public key", "edpk, sppk or p2pk"
 
     @classmethod
-    def from_b58check(cls, text: object) -> Self:
-        """The key a Base58Check text spells."""
-        if type(text) is not str:
-            raise wrong_type("a Base58Check public key", text)
+    def _payload(cls, text: str) -> tuple[int, bytes] | None:
         found = _KEY_DECODERS.get(text[:4])
         payload = None if found is None else found[1](text)
-        if found is None or payload is None:
-            raise JsonError(
-                "invalid_base58",
-                f"{text[:60]!r} is not a Base58Check public key (edpk, sppk or p2pk)",
-            )
-        return bytes.__new__(cls, bytes((found[0],)) + payload)
+        return None if found is None or payload is None else (found[0], payload)
 
     def __str__(self) -> str:
-        return _key_text(self)
-
-    def __repr__(self) -> str:
-        return f"PublicKey({str(self)!r})"
+        return check_encode(PREFIXES[_KEY_KINDS[self[0]]][0] + self[1:])
 
 
-def _checked_key(value: Any) -> bytes:
-    if not isinstance(value, bytes | bytearray):
-        raise wrong_value_type("a PublicKey (bytes)", value)
-    if not value or value[0] >= len(CURVES):
-        tag = value[0] if value else None
-        raise EncodeError("out_of_range", f"curve tag {tag} is not 0, 1 or 2")
-    size = 1 + _SIZES[value[0]]
-    if len(value) != size:
-        raise EncodeError(
-            "wrong_length",
-            f"expected exactly {size} bytes ({CURVES[value[0]]}), got {len(value)}",
-        )
-    return bytes(value)
-
-
-def _key_text(raw: bytes) -> str:
-    """The Base58Check text of a checked key ``raw``."""
-    return check_encode(PREFIXES[_KEY_KINDS[raw[0]]][0] + raw[1:])
-
-
-def _key_to_b58check(value: Any) -> str:
-    return _key_text(_checked_key(value))
-
-
-public_key: Encoding[PublicKey] = DirectJson(
-    def_(
-        "Signature.Public_key",
-        conv(_key_to_b58check, PublicKey.from_b58check, string),
-        title="A Ed25519, Secp256k1, or P256 public key (Base58Check-encoded)",
-    ),
-    # the value checked first, as to_json checks it: one bad value, one error
-    conv(
-        _checked_key,
-        identity,
-        Named("Signature.Public_key", curve_union(PublicKey, "public_key", "Public_key", _SIZES)),
-    ),
-    _key_to_b58check,
-    PublicKey.from_b58check,
+public_key: Encoding[PublicKey] = curve_encoding(
+    PublicKey,
+    "Signature.Public_key",
+    "A Ed25519, Secp256k1, or P256 public key",
+    "public_key",
+    "Public_key",
 )
 """``Signature.Public_key`` (see the module's notes)."""
 

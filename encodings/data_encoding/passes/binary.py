@@ -62,6 +62,7 @@ from .binaryrules import (
     fixed_atom,
     not_canonical,
     read_count,
+    reads_inline,
     reads_whole,
     same_binary,
     select_write,
@@ -72,7 +73,7 @@ from .binaryrules import (
     writes_inline,
     writes_whole,
 )
-from .choosing import INLINE_CASES, member
+from .choosing import member
 
 __all__ = ["build_decoder", "build_encoder", "build_reader", "build_sizer", "build_writer"]
 
@@ -465,7 +466,7 @@ def _list_writer(e: ListEncoding) -> Writer:
 
 @build_reader.register
 def _union_reader(u: Union) -> Reader:
-    if len(u.tagged) <= INLINE_CASES:  # its inline code: an ``if`` per tag
+    if reads_inline(u):  # its inline code: an ``if`` per tag
         return compile_reader(u)
     width, name = u.tag_width, u.what
     table: dict[int, Reader] = {c.tag: c.enc._read for c in u.tagged if c.tag is not None}

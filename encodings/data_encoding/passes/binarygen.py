@@ -40,7 +40,7 @@ from ..tree.primitives import Int
 from ..tree.records import Parts
 from ..tree.sequences import ListEncoding
 from ..tree.strings import FixedBytes, RawBytes, text_of
-from ..tree.unions import Case, Option, Union
+from ..tree.unions import Case, Matching, Option, Union
 from .binaryops import (
     AfterReads,
     Append,
@@ -73,6 +73,7 @@ from .binaryrules import (
     check_length,
     many,
     not_canonical,
+    reads_inline,
     reads_whole,
     same_binary,
     select_write,
@@ -83,7 +84,7 @@ from .binaryrules import (
     writes_inline,
     writes_whole,
 )
-from .choosing import INLINE_CASES, by_constant
+from .choosing import by_constant
 from .emit import Source, shown, tuple_expr
 from .jsongen import Bail, read_leaf
 from .jsonmode import LeafKind, json_leaf, json_of_read, reads_json, same_both, writes_json
@@ -805,14 +806,12 @@ def _union_code(u: Union) -> Code:
     def read(lw: Lowering, target: str, end: str, path: Path, then: Then) -> None:
         _union_read(u, lw, target, end, path, then)
 
-    return Code(
-        write if writes_inline(u) else None, read if len(u.tagged) <= INLINE_CASES else None
-    )
+    return Code(write if writes_inline(u) else None, read if reads_inline(u) else None)
 
 
 @may_fork.register
 def _union_fork(u: Union) -> bool:
-    return len(u.tagged) <= INLINE_CASES
+    return reads_inline(u)
 
 
 def _union_read(u: Union, lw: Lowering, target: str, end: str, path: Path, then: Then) -> None:
@@ -829,8 +828,7 @@ def _union_read(u: Union, lw: Lowering, target: str, end: str, path: Path, then:
                 lw.add(Take(f"{width}x", width))
                 follow = rest
                 if checks is not None and where is not None:
-                    check = checks[c.tag]  # type: ignore[index]  # a tagged case
-                    follow = _checked(u, lw, check, target, where, c, path, rest)
+                    follow = _checked(u, lw, checks, target, where, c, path, rest)
                 lower_read(c.enc, lw, target, end, path, follow)
         with lw.branch(None, end):
             lw.add(
@@ -841,21 +839,26 @@ def _union_read(u: Union, lw: Lowering, target: str, end: str, path: Path, then:
 def _checked(
     u: Union,
     lw: Lowering,
-    check: Callable[[Any], bool],
+    checks: dict[int, Callable[[Any], bool]],
     target: str,
     where: str,
     c: Case,
     path: Path,
     then: Then,
 ) -> Then:
-    """The ops that follow case ``c``'s read: ``check`` of the value in
-    ``target`` (once the pending run is read), then ``then``."""
+    """The ops that follow case ``c``'s read: its check of the value in
+    ``target`` (once the pending run is read: ``checks[c.tag]``, or a
+    ``matching`` union's function called as it is), then ``then``."""
     error = f"{lw.ref(not_canonical)}({lw.ref(u)}, {where}, {lw.ref(c)})"
     if path:
         error = f"_at({error}, {tuple_expr(path)})"
+    if isinstance(u, Matching):
+        wrong = f"{lw.ref(u.select, 'select')}({target}) != {c.tag}"
+    else:
+        wrong = f"not {lw.ref(checks[c.tag])}({target})"  # type: ignore[index]  # tagged
 
     def checked() -> None:
-        lw.add(AfterReads(f"if not {lw.ref(check)}({target}): raise {error} from None"))
+        lw.add(AfterReads(f"if {wrong}: raise {error} from None"))
         if then is not None:
             then()
 
@@ -867,6 +870,9 @@ def _union_write(u: Union, lw: Lowering, v: str, path: Path, then: Then) -> None
     else takes the selection loop, for its precise errors."""
     if isinstance(u, Option):
         lw.presence(v, 1, u.cases[0].enc, path, then)
+        return
+    if isinstance(u, Matching):
+        _matching_write(u, lw, v, path, then)
         return
     told = by_constant(u)
     assert told is not None
@@ -884,6 +890,24 @@ def _union_write(u: Union, lw: Lowering, v: str, path: Path, then: Then) -> None
             if lw.json:  # no constant member of a plain object: not this JSON
                 lw.add(Fail(None, lw.ref(Bail), ()))
                 return
+            lw.add(Call(select_write(u), v, path))
+            if rest is not None:
+                rest()
+
+
+def _matching_write(u: Matching, lw: Lowering, v: str, path: Path, then: Then) -> None:
+    """One call of the union's function, then one ``if`` per tag; a value no
+    case takes (the function gave ``None``, or a tag of no case) takes the
+    selection loop, for its error."""
+    fmt = "B" if u.tag_width == 1 else "H"
+    tag = lw.var("tag")
+    lw.add(Let(tag, f"{lw.ref(u.select, 'select')}({v})"))
+    with lw.choice(len(u.tagged) + 1, then) as rest:
+        for c in u.tagged:
+            with lw.branch(f"{tag} == {c.tag}"):
+                lw.add(const(fmt, c.tag or 0))
+                lower_write(c.enc, lw, v, path, rest)
+        with lw.branch(None):
             lw.add(Call(select_write(u), v, path))
             if rest is not None:
                 rest()

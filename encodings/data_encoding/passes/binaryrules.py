@@ -22,10 +22,18 @@ from ..tree.core import Atom, Encoding, ManyReader, Predicate, Writer
 from ..tree.framing import HEADERS, DynamicSize
 from ..tree.leaves import AtomEncoding, wrong_value_type
 from ..tree.sequences import ListEncoding
-from ..tree.unions import Case, Option, Union
+from ..tree.unions import Case, Matching, Option, Union
 from ..tree.wrappers import Conv, Splitted, Transparent, guard
 from ..tree.zarith import Zarith, read_many, write_many
-from .choosing import Member, by_constant, first_case, member, value_selectors
+from .choosing import (
+    INLINE_CASES,
+    Member,
+    by_constant,
+    first_case,
+    member,
+    selects,
+    value_selectors,
+)
 
 __all__ = [
     "bad_frame",
@@ -35,6 +43,7 @@ __all__ = [
     "fixed_atom",
     "many",
     "not_canonical",
+    "reads_inline",
     "read_count",
     "reads_whole",
     "same_binary",
@@ -242,8 +251,15 @@ def not_canonical(u: Union, pos: int, c: Case) -> DecodeError:
 
 def writes_inline(u: Union) -> bool:
     """Whether ``u``'s writer is generated: the case is found without trying
-    them (an option's, or by a constant member)."""
-    return isinstance(u, Option) or by_constant(u) is not None
+    them (an option's, a ``matching`` union's, or by a constant member)."""
+    return isinstance(u, Option | Matching) or by_constant(u) is not None
+
+
+def reads_inline(u: Union) -> bool:
+    """Whether ``u``'s reader is generated: an ``if`` per tag, for few cases
+    (:data:`INLINE_CASES`), or a ``matching`` union's, whose check of the
+    case read is one call whatever their number."""
+    return isinstance(u, Matching) or len(u.tagged) <= INLINE_CASES
 
 
 def canonical(u: Union) -> dict[int, Callable[[Any], bool]] | None:
@@ -254,6 +270,8 @@ def canonical(u: Union) -> dict[int, Callable[[Any], bool]] | None:
     member)."""
     if isinstance(u, Option) or member(u) is not None:
         return None
+    if isinstance(u, Matching):  # the case its function gives
+        return {c.tag: partial(selects, u.select, c.tag) for c in u.tagged if c.tag is not None}
 
     def build() -> dict[int, Callable[[Any], bool]]:
         tagged = [

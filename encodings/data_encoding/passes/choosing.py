@@ -37,7 +37,7 @@ from ..tree.primitives import Bool, Float, Int, ZeroWidth
 from ..tree.records import Obj, Tup
 from ..tree.sequences import ListEncoding
 from ..tree.strings import RawBytes
-from ..tree.unions import Case, StringEnum, Union
+from ..tree.unions import Case, Matching, StringEnum, Union
 from ..tree.wrappers import Conv, Mu, Splitted
 from ..tree.zarith import Zarith
 from .transparent import unwrap
@@ -54,6 +54,7 @@ __all__ = [
     "json_member",
     "json_selectors",
     "member",
+    "selects",
     "value_selectors",
 ]
 
@@ -112,7 +113,15 @@ def told_apart(
 
 
 def value_selectors(u: Union) -> list[tuple[Predicate, bool]]:
-    """How each case of ``u`` recognises its values, built once per union."""
+    """How each case of ``u`` recognises its values, built once per union
+    (a ``matching`` union's: the case whose tag its function gives)."""
+    if isinstance(u, Matching):
+        return built(
+            u,
+            "choosing.selectors",
+            # (every case of a matching union has a tag)
+            lambda: [(partial(selects, u.select, c.tag or 0), True) for c in u.cases],
+        )
     return built(
         u,
         "choosing.selectors",
@@ -120,10 +129,18 @@ def value_selectors(u: Union) -> list[tuple[Predicate, bool]]:
     )
 
 
+def selects(select: Callable[[Any], int | None], tag: int, value: Any) -> bool:
+    """Whether a ``matching`` union's function ``select`` gives ``tag`` for ``value``."""
+    return select(value) == tag
+
+
 def member(u: Union) -> Member | None:
     """The member whose constant tells the values of every tagged case of
     ``u`` apart (the common ``{"kind": "baker", ...}`` shape), and each case's
-    constant; ``None`` when the cases are not all told apart that way."""
+    constant; ``None`` when the cases are not all told apart that way (or a
+    ``matching`` union's function tells them)."""
+    if isinstance(u, Matching):
+        return None
     return built(u, "choosing.member", lambda: told_apart(u.tagged, _constants))
 
 
@@ -404,7 +421,13 @@ def _list_accepts(e: ListEncoding) -> Predicate:
 
 @accepts.register
 def _union_accepts(u: Union) -> Predicate:
+    if isinstance(u, Matching):
+        return partial(_selects_one, u.select)
     return partial(_any_case, [matches for matches, _ in value_selectors(u)])
+
+
+def _selects_one(select: Callable[[Any], int | None], value: Any) -> bool:
+    return select(value) is not None
 
 
 def _any_case(tests: list[Predicate], value: Any) -> bool:

@@ -5,6 +5,9 @@ big-endian) then the case's encoding; JSON, the case's JSON with no
 discriminant. A ``case(tag, title, e, match=None)`` with ``tag=None`` exists
 in JSON only (it is never written in binary).
 
+``matching(select, cases, tag_size="Uint8")``: the same forms; the case of
+a value is the one whose tag ``select(value)`` names, one call.
+
 Values pass through a case unchanged. Which case encodes a value:
 
 1. the case's ``match`` predicate, when given;
@@ -171,6 +174,64 @@ class Union(Encoding[Any]):
 def union(cases: Sequence[Case], tag_size: TagSize = "Uint8") -> Union:
     """A tagged union of ``cases`` (see the module documentation)."""
     return Union(cases, tag_size)
+
+
+class Matching(Union):
+    """A union whose writer's case is named by a function of the value: see
+    :func:`matching`."""
+
+    def __init__(
+        self,
+        select: Callable[[Any], int | None],
+        cases: Sequence[Case],
+        tag_size: TagSize = "Uint8",
+        label: str | None = None,
+    ) -> None:
+        super().__init__(cases, tag_size, label)
+        self.select = expect_callable(select, "matching", "select")
+        untagged = [c.title for c in self.cases if c.tag is None]
+        if untagged:
+            raise DefinitionError(
+                f"matching: its function names a case by its tag: the case {untagged[0]!r} "
+                "has none (a JSON-only case belongs in a union)"
+            )
+        if any(c.match is not None for c in self.cases):
+            raise DefinitionError(
+                "matching: its function chooses every case: a case takes no match predicate"
+            )
+
+    def _rebuild(self) -> tuple[Any, ...]:
+        return (Matching, (self.select, self.cases, self.tag_size, self.label))
+
+    def _labelled(self, name: str) -> Matching:
+        return Matching(self.select, self.cases, self.tag_size, name)
+
+
+@combinator
+def matching(
+    select: Callable[[Any], int | None], cases: Sequence[Case], tag_size: TagSize = "Uint8"
+) -> Matching:
+    """A tagged union of ``cases`` whose writer writes a value with the case
+    whose tag ``select(value)`` gives (the reference's ``matching``): one
+    call, where a ``union`` tries its cases in order. ``select`` returns
+    ``None`` for a value no case takes (``no_case_matched``); it must not
+    raise. Every case has a tag and no ``match`` predicate.
+
+    Its binary form and JSON form are a ``union``'s. The reader refuses a
+    case that ``select`` does not give for the value read
+    (``not_canonical``), as a union refuses one its writer would not pick:
+
+    >>> from data_encoding import int31, int64
+    >>> def smallest(v): return 0 if -2**30 <= v < 2**30 else 1
+    >>> u = matching(smallest, [case(0, "small", int31), case(1, "large", int64)])
+    >>> u.encode(5).hex(), u.encode(2**40).hex()
+    ('0000000005', '010000010000000000')
+    >>> u.decode(bytes.fromhex("010000000000000005"))
+    Traceback (most recent call last):
+    ...
+    data_encoding.errors.DecodeError: not canonical: the value read with case 'large' ...
+    """
+    return Matching(select, cases, tag_size)
 
 
 @combinator

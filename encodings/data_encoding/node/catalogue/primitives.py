@@ -1,7 +1,10 @@
 """The seed's primitive types (part 2, "Primitive types"), registered by id.
 
 The encodings themselves live in :mod:`data_encoding.node`; this module
-gives them their catalogue ids.
+gives them their catalogue ids. Beside the seed's, the keys and signatures
+every protocol uses (the environment's ``Signature.Public_key``,
+``Signature``, ``Ed25519.Public_key_hash``), named as the seed names
+``Signature.Public_key_hash``.
 """
 
 from __future__ import annotations
@@ -11,8 +14,9 @@ from ...tree.strings import string
 from ...tree.zarith import z
 from ..fitness import fitness
 from ..hashes import block_hash, chain_id, context_hash, operation_list_list_hash, protocol_hash
-from ..keys import public_key_hash
+from ..keys import ed25519_public_key_hash, public_key_hash
 from ..registry import register
+from ..signatures import public_key, signature
 from ..timestamp import protocol, rfc, system
 
 _PRIMITIVES = "2 Primitive types"
@@ -22,6 +26,24 @@ register(
     "signature.public_key_hash",
     public_key_hash,
     "an Ed25519, Secp256k1 or P256 public key hash (dn1/dn2/dn3 or tz1/tz2/tz3)",
+    _PRIMITIVES,
+)
+register(
+    "signature.public_key",
+    public_key,
+    "an Ed25519, Secp256k1 or P256 public key (edpk, sppk or p2pk)",
+    _PRIMITIVES,
+)
+register(
+    "signature",
+    signature,
+    "a signature: 64 bytes (sig, or a curve's edsig, spsig1 or p2sig)",
+    _PRIMITIVES,
+)
+register(
+    "ed25519.public_key_hash",
+    ed25519_public_key_hash,
+    "an Ed25519 public key hash, no curve tag (dn1, or tz1)",
     _PRIMITIVES,
 )
 register("bignum", z, "an arbitrary-precision integer (Zarith)", _PRIMITIVES)

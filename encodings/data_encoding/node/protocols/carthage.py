@@ -7,44 +7,51 @@ encoding; this module states what changed.
 
 from __future__ import annotations
 
-from ...tree.core import Encoding, publish
-from . import babylon, operations, values
-from .micheline import Node, Script
+from ...tree.core import publish
+from . import babylon, constants, micheline, operations, values
 from .versions import CARTHAGE, IdTable, register_ids
 
 PROTOCOL = CARTHAGE
 
 # --- Micheline: script, script.expr, script.prim, script.lazy_expr, script.loc ---
 
-# the same table as Babylon's, so the same encodings
 PRIMITIVES: tuple[str, ...] = babylon.PRIMITIVES
-SCRIPT_PRIM: Encoding[str] = babylon.SCRIPT_PRIM
-SCRIPT_EXPR: Encoding[Node] = babylon.SCRIPT_EXPR
-SCRIPT_LAZY_EXPR: Encoding[Node] = babylon.SCRIPT_LAZY_EXPR
-SCRIPT: Encoding[Script] = babylon.SCRIPT
-SCRIPT_LOC: Encoding[int] = babylon.SCRIPT_LOC
-SCRIPT_PACKED: Encoding[Node] = babylon.SCRIPT_PACKED
+"""Babylon's: so the encodings are Babylon's very objects."""
 
-_SCRIPT_IDS: IdTable = babylon._SCRIPT_IDS
+SCRIPT, SCRIPT_EXPR, SCRIPT_PRIM, SCRIPT_LAZY_EXPR, SCRIPT_LOC, SCRIPT_PACKED = (
+    micheline.script_encodings(PRIMITIVES)
+)
+
+_SCRIPT_IDS: IdTable = micheline.script_ids(PRIMITIVES)
 
 # --- values and receipts: tez, level, votes, gas, contract, delegate.*, constants... ---
 
+PARAMETERS = constants.carthage_parameters(SCRIPT)
+TEZ = babylon.TEZ
 ROLL = babylon.ROLL
-CYCLE = babylon.CYCLE
-RAW_LEVEL = babylon.RAW_LEVEL
-VOTING_PERIOD = babylon.VOTING_PERIOD
-PERIOD = babylon.PERIOD
 FITNESS = babylon.FITNESS
 TIMESTAMP = babylon.TIMESTAMP
-LEVEL = babylon.LEVEL
-VOTING_PERIOD_KIND = babylon.VOTING_PERIOD_KIND
+RAW_LEVEL = babylon.RAW_LEVEL
 VOTE_BALLOT = babylon.VOTE_BALLOT
 VOTE_BALLOTS = babylon.VOTE_BALLOTS
 VOTE_LISTINGS = babylon.VOTE_LISTINGS
 SEED = babylon.SEED
-NONCE = babylon.NONCE
 GAS = babylon.GAS
 GAS_COST = babylon.GAS_COST
+CONTRACT = babylon.CONTRACT
+CONTRACT_BIG_MAP_DIFF = babylon.CONTRACT_BIG_MAP_DIFF
+DELEGATE_FROZEN_BALANCE = babylon.DELEGATE_FROZEN_BALANCE
+DELEGATE_BALANCE_UPDATES = babylon.DELEGATE_BALANCE_UPDATES
+DELEGATE_FROZEN_BALANCE_BY_CYCLES = babylon.DELEGATE_FROZEN_BALANCE_BY_CYCLES
+LEVEL = babylon.LEVEL
+PERIOD = babylon.PERIOD
+CYCLE = babylon.CYCLE
+CONSTANTS = constants.CARTHAGE_CONSTANTS
+CONSTANTS_FIXED = babylon.CONSTANTS_FIXED
+CONSTANTS_PARAMETRIC = constants.CARTHAGE_PARAMETRIC  # rewards by endorsement
+NONCE = babylon.NONCE
+VOTING_PERIOD = babylon.VOTING_PERIOD
+VOTING_PERIOD_KIND = babylon.VOTING_PERIOD_KIND
 ERRORS = babylon.ERRORS
 
 _VALUE_IDS: IdTable = values.value_ids(globals())

@@ -38,7 +38,7 @@ from ...tree.strings import string
 from ...tree.unions import case, union
 from ...tree.wrappers import DirectJson, conv, def_
 from ..hashes import ContractHash, TaggedBytes
-from ..keys import CURVES, Family, PublicKeyHash, address_payload, curve_union
+from ..keys import CURVES, Family, PublicKeyHash, address_payload, address_text, curve_union
 
 if TYPE_CHECKING:
     from typing import Self
@@ -127,6 +127,8 @@ def _problem(raw: bytes | bytearray) -> tuple[ErrorCode, str] | None:
 
 
 def _checked(value: Any) -> bytes:
+    if type(value) is ContractId:  # made checked
+        return value
     if not isinstance(value, bytes | bytearray):
         raise wrong_value_type("a ContractId (bytes)", value)
     problem = _problem(value)
@@ -138,7 +140,7 @@ def _checked(value: Any) -> bytes:
 def _text(raw: bytes, family: Family | None = None) -> str:
     """The text of a checked contract id ``raw``."""
     if raw[:1] == _IMPLICIT:
-        return PublicKeyHash.b58check(bytes.__new__(PublicKeyHash, raw[1:]), family)
+        return address_text(CURVES[raw[1]], raw[2:], family)
     return ContractHash._text(raw[1:21])
 
 

@@ -22,10 +22,11 @@ arguments, without (3, 5, 7) or with (4, 6, 8) annotations, else the
 generic case (9: any number of arguments, then the annotations). Its tag is
 followed by the primitive (one byte: its index in the protocol's table),
 the arguments (the generic case: a list with its byte size) and the
-annotations (one string, separated by spaces). The reader refuses a case
-the writer would not pick (``not_canonical``: the union's own rule, which
-compares the case read with :func:`written_with`), so that bytes decode to
-at most one value.
+annotations (one string, separated by spaces). The nodes are a
+:func:`~data_encoding.matching` union: :func:`written_with` names the
+writer's case, in one call; the reader refuses a case it would not name
+(``not_canonical``: the union's own rule), so that bytes decode to at most
+one value.
 
 ``args`` and ``annots`` are left out when empty, as the node writes the
 JSON; its reader reads them absent or empty alike (``from_json`` gives the
@@ -46,7 +47,7 @@ most :func:`~data_encoding.max_depth` levels, in every direction.
 from __future__ import annotations
 
 from functools import cache, partial
-from typing import TYPE_CHECKING, Any, NotRequired, TypeAlias, TypedDict
+from typing import TYPE_CHECKING, Any, NamedTuple, NotRequired, TypeAlias, TypedDict
 
 from ...errors import DecodeError, EncodeError, JsonError
 from ...jsonvalue import JsonValue
@@ -58,7 +59,7 @@ from ...tree.records import Described, dft, obj, req
 from ...tree.sequences import list_
 from ...tree.strings import bytes_, string
 from ...tree.typed import typed
-from ...tree.unions import case, string_enum, union
+from ...tree.unions import case, matching, string_enum, union
 from ...tree.wrappers import DirectJson, conv, def_, mu, splitted
 from ...tree.zarith import z
 from .versions import IdTable
@@ -74,6 +75,7 @@ __all__ = [
     "Node",
     "PrimNode",
     "Script",
+    "ScriptEncodings",
     "StringNode",
     "expression",
     "lazy_expr",
@@ -81,6 +83,7 @@ __all__ = [
     "packed",
     "primitive",
     "script",
+    "script_encodings",
     "script_ids",
     "unpack",
     "written_with",
@@ -132,7 +135,6 @@ LOCATION: Encoding[int] = def_(
 """A node's place in its expression (``script.loc``)."""
 
 
-@cache
 def primitive(names: tuple[str, ...]) -> Encoding[str]:
     """A protocol's primitives, by their index in ``names`` (one byte):
     ``script.prim``."""
@@ -146,6 +148,7 @@ INT, STRING, SEQUENCE, BYTES, GENERIC = 0, 1, 2, 10, 9
 #: with annotations: one more
 PRIM_WITH_ARGS = (3, 5, 7)
 APPLICATIONS = frozenset(range(3, 10))
+_ABSENT: list[Any] = []  # an absent member reads as empty (one list, never changed)
 
 
 def written_with(value: Any) -> int | None:
@@ -157,13 +160,15 @@ def written_with(value: Any) -> int | None:
     kind = type(value)
     if kind is dict:
         if "prim" in value:
-            args = value.get("args", ())
-            count = len(args) if type(args) is list or type(args) is tuple else 3
+            # (the decoder calls it on every node it reads: kept short)
+            args = value.get("args", _ABSENT)
+            count = len(args) if type(args) is list else 3
             if count > 2:
                 return GENERIC
-            annots = value.get("annots", [])
-            annotated = type(annots) is not list or len(annots) > 0
-            return PRIM_WITH_ARGS[count] + annotated
+            annots = value.get("annots", _ABSENT)
+            if type(annots) is list and not annots:
+                return PRIM_WITH_ARGS[count]
+            return PRIM_WITH_ARGS[count] + 1
         if "int" in value:
             return INT
         if "string" in value:
@@ -348,11 +353,10 @@ def _body(prim: Encoding[str], expr: Encoding[Any]) -> Encoding[Any]:
         ),
         (BYTES, "Bytes", obj(req("bytes", bytes_))),
     ]
-    binary = union([case(tag, title, e, partial(_is_written_with, tag)) for tag, title, e in cases])
+    binary = matching(written_with, [case(tag, title, e) for tag, title, e in cases])
     return splitted(json=json, binary=binary)
 
 
-@cache
 def expression(prim: Encoding[str]) -> Encoding[Node]:
     """The Micheline expressions over the primitives ``prim`` (see
     :func:`primitive`): ``script.expr``."""
@@ -368,7 +372,6 @@ def lazy_expr(expr: Encoding[Node]) -> Encoding[Node]:
     return dynamic_size(expr)
 
 
-@cache
 def script(expr: Encoding[Node]) -> Encoding[Script]:
     """A contract's code and storage (``script``), each a :func:`lazy_expr`."""
     lazy = lazy_expr(expr)
@@ -383,10 +386,13 @@ PACKED_TAG = 0x05
 
 @cache
 def packed(expr: Encoding[Node]) -> Encoding[Node]:
-    """What the Michelson instructions ``PACK`` make and ``UNPACK`` read: the
-    byte ``05``, then the expression (the whole input: ``UNPACK`` refuses
-    bytes after it); the JSON form is the expression's. Built once per
-    expression encoding."""
+    """What the Michelson instructions ``PACK`` make and ``UNPACK`` read
+    (``script_ir_translator.ml``, ``pack_data``): the byte ``05``, then the
+    expression, the whole input (``UNPACK`` refuses bytes after it); the
+    JSON form is the expression's. Built once per expression encoding.
+
+    Its id, ``script.packed``, is this library's name: the node's toolchain
+    registers none for packed data."""
     return def_("michelson.packed", union([case(PACKED_TAG, "Packed data", expr)]))
 
 
@@ -407,21 +413,41 @@ def unpack(expr: Encoding[Node], data: bytes) -> Node:
     return packed(expr).decode(data)
 
 
-# ------------------------------------------------------------ catalogue ids
+# ------------------------------------------------------------ a protocol's
 
 
-def script_ids(prim: Encoding[str]) -> IdTable:
-    """The ``script*`` ids of a protocol whose primitives are ``prim`` (the
-    encodings above, each built once per table)."""
+class ScriptEncodings(NamedTuple):
+    """A protocol's Micheline encodings, in the order of its constants
+    (``SCRIPT, SCRIPT_EXPR, ... = script_encodings(PRIMITIVES)``)."""
+
+    script: Encoding[Script]
+    expr: Encoding[Node]
+    prim: Encoding[str]
+    lazy_expr: Encoding[Node]
+    loc: Encoding[int]
+    packed: Encoding[Node]
+
+
+@cache
+def script_encodings(primitives: tuple[str, ...]) -> ScriptEncodings:
+    """The Micheline encodings over ``primitives``, built once per table:
+    two protocols with the same table have the very same encodings."""
+    prim = primitive(primitives)
     expr = expression(prim)
+    return ScriptEncodings(script(expr), expr, prim, lazy_expr(expr), LOCATION, packed(expr))
+
+
+def script_ids(primitives: tuple[str, ...]) -> IdTable:
+    """The ``script*`` ids of a protocol whose primitives are ``primitives``."""
+    e = script_encodings(primitives)
     return {
-        "script": (script(expr), "a contract's script: its code and storage"),
-        "script.expr": (expr, "a Micheline expression over the protocol's primitives"),
-        "script.prim": (prim, "a Michelson primitive, by its index in the protocol's table"),
-        "script.lazy_expr": (lazy_expr(expr), "a Micheline expression in a size frame"),
-        "script.loc": (LOCATION, "a node's place in a Micheline expression, in prefix order"),
+        "script": (e.script, "a contract's script: its code and storage"),
+        "script.expr": (e.expr, "a Micheline expression over the protocol's primitives"),
+        "script.prim": (e.prim, "a Michelson primitive, by its index in the protocol's table"),
+        "script.lazy_expr": (e.lazy_expr, "a Micheline expression in a size frame"),
+        "script.loc": (e.loc, "a node's place in a Micheline expression, in prefix order"),
         # the toolchain registers no id for it: this library's own name
-        "script.packed": (packed(expr), "PACKed data: 05 then a Micheline expression"),
+        "script.packed": (e.packed, "PACKed data: 05 then a Micheline expression"),
     }
 
 
