@@ -295,7 +295,8 @@ def build_parser() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.Argum
         "try every protocol of the era: each reading under the protocols that give it, "
         "then the protocols that refuse the bytes (exit status 1 when all do).",
         """
-          data-encoding inspect --protocol 007-PsDELPH1 027a06a770<branch>0000000533
+          data-encoding inspect --protocol 007-PsDELPH1 \\
+            027a06a7700e5751c026e543b2e8ab2eb06099daa1d1e5df47778f7787faab45cdf12fe3a80000000533
           data-encoding inspect --protocol delphi --json @to_sign.hex
           data-encoding inspect --raw to_sign.bin
         """,

@@ -9,7 +9,7 @@ id ``007-PsDELPH1.operation.unsigned``, which
 ('proto.psdelph1.operation.unsigned', '007-PsDELPH1')
 
 :func:`find_protocol` reads a protocol's every spelling (its name, hash,
-short hash, toolchain name):
+short hash, toolchain name, number):
 
 >>> find_protocol("007-PsDELPH1") is find_protocol("delphi") is DELPHI
 True
@@ -105,9 +105,8 @@ def find_protocol(spelling: Protocol | str) -> Protocol:
     """The protocol ``spelling`` names: a :class:`Protocol` itself, or its
     name (``Delphi``), hash, short hash (``PsDELPH1``; its ids spell it
     ``psdelph1``), toolchain name (``007-PsDELPH1``) or number (``007``), in
-    any case;
-    :class:`UnknownProtocol` for anything else. There is no default, no
-    "current protocol": a caller names the protocol it means.
+    any case; :class:`UnknownProtocol` for anything else. There is no
+    default, no "current protocol": a caller names the protocol it means.
 
     >>> find_protocol("PsBabyM1eUXZseaJdmXFApDSBqj8YBfwELoxZHHW77EMcAbbwAS").name
     'Babylon'
