@@ -44,9 +44,9 @@ the decoded value, exactly when
   other content, say a seed nonce revelation whose nonce ends where
   ``tezos-signer`` reads a level, is refused with ``unexpected_tag`` at its
   tag, byte 37);
-* the level is from 0 to 2^31 - 1: a shell header's level is an ``int32``,
-  and a negative one is read as a level above 2^31 by an unsigned read
-  (``out_of_range`` at the level).
+* the level is from 0 to 2^31 - 1: a level (a shell header's, an
+  endorsement's) is an ``int32``, and a negative one is read as a level
+  above 2^31 by an unsigned read (``out_of_range`` at the level).
 
 So two signers never keep different levels for bytes that ``inspect``
 accepts. A generic operation (``03``) has no level a high watermark keeps;
