@@ -106,3 +106,13 @@ ZARITH_Z = [
     (-34341234, "f285e020"),
     (1000000, "80897a"),
 ]
+
+
+@cache
+def codec_vectors(encoding_name: str) -> list[dict[str, Any]]:
+    """The node toolchain's codec regression vectors of ``encoding_name``
+    (``007-PsDELPH1.operation.unsigned``), in file order: ``{"json", "hex"}``
+    and their origin."""
+    with open(VECTORS / "octez-codec-007.jsonl", encoding="utf-8") as f:
+        rows = [json.loads(line) for line in f]
+    return [row for row in rows if row["encoding_name"] == encoding_name]

@@ -14,16 +14,12 @@ from data_encoding.jsonvalue import JsonValue, dumps
 from data_encoding.node import registry
 from data_encoding.node.protocols import PROTOCOLS
 from data_encoding.passes.schema import Dialect
-from golden import VECTORS
+from golden import codec_vectors
 
 
 def _codec_hex(name: str) -> str:
     """The hex of the node toolchain's codec regression vector ``name`` (its first)."""
-    for line in (VECTORS / "octez-codec-007.jsonl").read_text().splitlines():
-        vector = json.loads(line)
-        if vector["encoding_name"] == name:
-            return str(vector["hex"])
-    raise LookupError(name)
+    return str(codec_vectors(name)[0]["hex"])
 
 
 # ------------------------------------------------------------ slice --any

@@ -1,9 +1,9 @@
 """The ``data-encoding`` command: the node's catalogue from a shell.
 
 ``data-encoding list``, ``describe``, ``encode``, ``decode``, ``slice``,
-``sample``, ``describe-rpc`` and ``dump`` (``data-encoding --help`` lists them, and
-``data-encoding <command> --help`` shows each with an example). The same
-entry point runs as ``python -m data_encoding``.
+``inspect``, ``sample``, ``describe-rpc`` and ``dump`` (``data-encoding
+--help`` lists them, and ``data-encoding <command> --help`` shows each with
+an example). The same entry point runs as ``python -m data_encoding``.
 
 Exit status: 0 when the command did what it was asked, 1 when the data was
 bad (a value that does not encode, bytes that do not decode, input that is

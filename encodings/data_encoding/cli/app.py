@@ -15,6 +15,7 @@ from ..errors import DataEncodingError
 from ..node.registry import UnknownId
 from . import commands
 from .inputs import UsageError
+from .inspecting import inspect_command
 from .output import (
     BAD_DATA,
     BAD_USAGE,
@@ -289,6 +290,40 @@ def build_parser() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.Argum
     p.add_argument(
         "--any", action="store_true", help="every id that reads the bytes exactly, with its table"
     )
+
+    p = _add(
+        sub,
+        "inspect",
+        inspect_command,
+        "what a signer is asked to sign: kind, chain id, level, contents",
+        "Read bytes a signer is asked to sign (a watermark, then a block header or an "
+        "operation) strictly, with --protocol's encodings, and print their kind, chain id, "
+        "the level a high watermark keeps and a summary of each operation content "
+        "(amounts in mutez); bytes the protocol refuses are bad data. Without --protocol, "
+        "try every protocol of the era: each reading under the protocols that give it, "
+        "then the protocols that refuse the bytes (exit status 1 when all do).",
+        """
+          data-encoding inspect --protocol 007-PsDELPH1 \\
+            027a06a7700e5751c026e543b2e8ab2eb06099daa1d1e5df47778f7787faab45cdf12fe3a80000000533
+          data-encoding inspect --protocol delphi --json @to_sign.hex
+          data-encoding inspect --raw to_sign.bin
+        """,
+    )
+    p.add_argument(
+        "input",
+        metavar="INPUT",
+        nargs="?",
+        help="hex (whitespace and 0x allowed), @FILE or - (stdin); with --raw, a file or -",
+    )
+    p.add_argument(
+        "--protocol",
+        metavar="P",
+        help="the protocol: its name (delphi), hash, short hash, toolchain name "
+        "(007-PsDELPH1) or number (007); default: try each",
+    )
+    p.add_argument("--raw", action="store_true", help="read the bytes themselves, not hex")
+    p.add_argument("--json", action="store_true", help="JSON (the payload's value too)")
+    _compact(p)
 
     p = _add(
         sub,

@@ -13,14 +13,24 @@ protocol here is its own namespace of catalogue ids (:mod:`.versions`):
   votes, gas...), :mod:`.receipts` (balance updates, big map diffs),
   :mod:`.constants` (constants and parameters).
 
-Tables are keyed by protocol, never a "current protocol": 004's manager
-operations have other tags and fields than 005's.
+:func:`find_protocol` reads a protocol's every spelling. Tables are keyed
+by protocol, never a "current protocol": 004's manager operations have
+other tags and fields than 005's.
 """
 
 from __future__ import annotations
 
 from . import athens, babylon, carthage, delphi
-from .versions import ATHENS, BABYLON, CARTHAGE, DELPHI, PROTOCOLS, Protocol
+from .versions import (
+    ATHENS,
+    BABYLON,
+    CARTHAGE,
+    DELPHI,
+    PROTOCOLS,
+    Protocol,
+    UnknownProtocol,
+    find_protocol,
+)
 
 __all__ = [
     "ATHENS",
@@ -29,8 +39,10 @@ __all__ = [
     "DELPHI",
     "PROTOCOLS",
     "Protocol",
+    "UnknownProtocol",
     "athens",
     "babylon",
     "carthage",
     "delphi",
+    "find_protocol",
 ]

@@ -7,6 +7,12 @@ id ``007-PsDELPH1.operation.unsigned``, which
 
 >>> DELPHI.id("operation.unsigned"), DELPHI.toolchain_name
 ('proto.psdelph1.operation.unsigned', '007-PsDELPH1')
+
+:func:`find_protocol` reads a protocol's every spelling (its name, hash,
+short hash, toolchain name, number):
+
+>>> find_protocol("007-PsDELPH1") is find_protocol("delphi") is DELPHI
+True
 """
 
 from __future__ import annotations
@@ -18,7 +24,17 @@ from typing import Any
 from ...tree.core import Encoding
 from ..registry import register
 
-__all__ = ["ATHENS", "BABYLON", "CARTHAGE", "DELPHI", "PROTOCOLS", "IdTable", "Protocol"]
+__all__ = [
+    "ATHENS",
+    "BABYLON",
+    "CARTHAGE",
+    "DELPHI",
+    "PROTOCOLS",
+    "IdTable",
+    "Protocol",
+    "UnknownProtocol",
+    "find_protocol",
+]
 
 
 @dataclass(frozen=True)
@@ -59,6 +75,53 @@ DELPHI = Protocol(7, "PsDELPH1Kxsxt8f9eWbxQeRxkjfbxoqM52jvs5Y5fBxWWh4ifpo", "Del
 
 PROTOCOLS = (ATHENS, BABYLON, CARTHAGE, DELPHI)
 """In the order the chain activated them."""
+
+_SPELLINGS = {
+    spelling.lower(): protocol
+    for protocol in PROTOCOLS
+    for spelling in (
+        protocol.name,
+        protocol.hash,
+        protocol.short,
+        protocol.toolchain_name,
+        f"{protocol.number:03d}",
+    )
+}
+
+
+class UnknownProtocol(LookupError):
+    """:func:`find_protocol` of a spelling that names no protocol of the era
+    (the message lists them)."""
+
+    def __init__(self, spelling: str) -> None:
+        known = ", ".join(f"{p.toolchain_name} ({p.name})" for p in PROTOCOLS)
+        super().__init__(f"unknown protocol {spelling!r}; the protocols are {known}")
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+def find_protocol(spelling: Protocol | str) -> Protocol:
+    """The protocol ``spelling`` names: a :class:`Protocol` itself, or its
+    name (``Delphi``), hash, short hash (``PsDELPH1``; its ids spell it
+    ``psdelph1``), toolchain name (``007-PsDELPH1``) or number (``007``), in
+    any case; :class:`UnknownProtocol` for anything else. There is no
+    default, no "current protocol": a caller names the protocol it means.
+
+    >>> find_protocol("PsBabyM1eUXZseaJdmXFApDSBqj8YBfwELoxZHHW77EMcAbbwAS").name
+    'Babylon'
+    >>> find_protocol("alpha")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    data_encoding...UnknownProtocol: unknown protocol 'alpha'; the protocols are 004-Pt24m4xi ...
+    """
+    if isinstance(spelling, Protocol):
+        return spelling
+    found = _SPELLINGS.get(spelling.lower()) if isinstance(spelling, str) else None
+    if found is None:
+        raise UnknownProtocol(str(spelling))
+    return found
+
 
 IdTable = Mapping[str, tuple[Encoding[Any], str]]
 """A protocol's encodings by the node's name (``"operation.unsigned"``),
