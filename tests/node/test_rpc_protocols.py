@@ -306,6 +306,8 @@ OPERATION_HEX = bytes(range(32)).hex()
 MAINNET, MAINNET_HEX = "NetXdQprcVkpaWU", "7a06a770"
 CARTHAGE_HEX = "3e5e3a606afab74a59ca09e333633e2770b6492c5e594455b71e9a2f0ea92afb"
 DELPHI_HEX = "40cab83d3f37a64da26b57ad3d0432ae881293a25169ada387bfc74a1cbf9e6e"
+EXPR = "exprv6UsC1sN3Fk2XfgcJCL8NCerP5rCGy1PRESZAqr7L2JdzX55EN"
+EXPR_HEX = "cffedbaf00cb581448a5683abdefe0d5cd4d4ba4923f1a489791810c3fec3325"
 ONE = {"int": "1"}  # Micheline: tag 0, then z 1
 ONE_HEX = "0001"
 
@@ -472,9 +474,22 @@ STATED: list[tuple[str, str, str, range, Any, str]] = [
         "POST",
         f"{B}/helpers/scripts/run_code",
         "output",
-        ALL,
+        BABYLON_ON,
         {"storage": ONE, "operations": [DELEGATION["json"]], "big_map_diff": REMOVE["json"]},
         ONE_HEX + _framed(DELEGATION["hex"]) + "ff" + REMOVE["hex"],
+    ),
+    # 004's big map diff: each key's hash, the key, and its value if any
+    (
+        "POST",
+        f"{B}/helpers/scripts/run_code",
+        "output",
+        BEFORE_BABYLON,
+        {
+            "storage": ONE,
+            "operations": [DELEGATION["json"]],
+            "big_map_diff": [{"key_hash": EXPR, "key": ONE}],
+        },
+        ONE_HEX + _framed(DELEGATION["hex"]) + "ff" + _framed(EXPR_HEX + ONE_HEX + "00"),
     ),
     (
         "POST",
