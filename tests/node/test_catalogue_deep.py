@@ -52,7 +52,7 @@ from data_encoding import (
 from data_encoding.depth import FRAMES_PER_LEVEL
 from data_encoding.jsonvalue import JsonValue
 from data_encoding.node import registry
-from data_encoding.node.protocols import PROTOCOLS
+from data_encoding.node.protocols import ATHENS, PROTOCOLS, Protocol
 from hostile import Path, positions, replaced, values_of
 
 DEEP = 100_000
@@ -91,12 +91,89 @@ _MICHELINE: dict[str, JsonValue] = {
     for name in ("script", "script.expr", "script.lazy_expr", "script.packed")
 }
 
+
+def _with_script(parameters: JsonValue) -> JsonValue:
+    """A protocol's parameters (a sample's), its bootstrap contract's script :data:`_SCRIPT`."""
+    assert isinstance(parameters, dict) and isinstance(parameters["bootstrap_contracts"], list)
+    (contract,) = parameters["bootstrap_contracts"]
+    assert isinstance(contract, dict)
+    return {**parameters, "bootstrap_contracts": [{**contract, "script": _SCRIPT}]}
+
+
+# the receipts and parameters that hold Micheline: a big map's key, a script
+_KEY: dict[str, JsonValue] = {
+    "key_hash": "exprv6UsC1sN3Fk2XfgcJCL8NCerP5rCGy1PRESZAqr7L2JdzX55EN",
+    "key": _SEQ_OF_SEQ,
+}
+_HOLDING_MICHELINE: dict[str, JsonValue] = {
+    **{
+        protocol.id("contract.big_map_diff"): [{"action": "update", "big_map": "0", **_KEY}]
+        for protocol in PROTOCOLS
+    },
+    ATHENS.id("contract.big_map_diff"): [_KEY],
+    **{
+        protocol.id("parameters"): _with_script(
+            registry.find(protocol.id("parameters")).samples["valid"][1]["json"]
+        )
+        for protocol in PROTOCOLS
+    },
+}
+
+
+def _operations(protocol: Protocol) -> dict[str, JsonValue]:
+    """A protocol's operations holding a transaction whose parameters'
+    value nests (in 004 the parameters are the value, from 005 on they
+    name an entrypoint)."""
+    parameters: JsonValue = (
+        _SEQ_OF_SEQ if protocol is ATHENS else {"entrypoint": "do", "value": _SEQ_OF_SEQ}
+    )
+    call: dict[str, JsonValue] = {"amount": "1", "destination": _KT1, "parameters": parameters}
+    manager: dict[str, JsonValue] = {"source": _TZ1, "fee": "1", "counter": "1"}
+    content: JsonValue = {
+        "kind": "transaction",
+        **manager,
+        "gas_limit": "1",
+        "storage_limit": "1",
+        **call,
+    }
+    return {
+        protocol.id("operation.contents"): content,
+        protocol.id("operation.contents_list"): [content],
+        protocol.id("operation.protocol_data"): {"contents": [content], "signature": _SIGNATURE},
+        protocol.id("operation.unsigned"): {"branch": _BRANCH, "contents": [content]},
+        protocol.id("operation"): {
+            "branch": _BRANCH,
+            "contents": [content],
+            "signature": _SIGNATURE,
+        },
+        protocol.id("operation.internal"): {
+            "source": _KT1,
+            "nonce": 0,
+            "kind": "transaction",
+            **call,
+        },
+    }
+
+
+_TZ1 = "tz1KqTpEZ7Yob7QbPE4Hy4Wo8fHG8LhKxZSx"
+_KT1 = "KT1DieU51jzXLerQx5AqMCiLC1SsCeM8yRat"
+_BRANCH = "BKpbfCvh777DQHnXjU2sqHvVUNZ7dBAdqEfKkdw8EGSkD9LSYXb"
+_SIGNATURE = (
+    "sigbQ5ZNvkjvGssJgoAnUAfY4Wvvg3QZqawBYB1j1VDBNTMBAALnC"
+    "zRHWzer34bnfmzgHg3EvwdzQKdxgSghB897cono6gbQ"
+)
+_OPERATIONS: dict[str, JsonValue] = {
+    id: document for protocol in PROTOCOLS for id, document in _operations(protocol).items()
+}
+
 NESTING: dict[str, JsonValue] = {
     "rpc.service_tree": _TREE_IN_TREE,
     "rpc.service_tree_v1": _TREE_IN_TREE,
     "rpc.binary_schema": _SEQ_IN_SEQ,
     "rpc.binary_schema_v1": _SEQ_IN_SEQ,
     **_MICHELINE,
+    **_HOLDING_MICHELINE,
+    **_OPERATIONS,
 }
 """Small documents in which a recursive encoding of the id holds itself."""
 
@@ -188,24 +265,27 @@ TEMPLATES = {f"{t.id}-{t.way}": t for t in _templates()}
 def test_every_id_that_nests_has_its_templates() -> None:
     """The ids whose encodings hold ``json`` or a ``mu`` (the list would grow
     with the catalogue: then the test says which)."""
-    assert sorted(TEMPLATES) == [
-        "chain.block_metadata-json",
-        "chain.invalid_block-json",
-        "chain.invalid_blocks-json",
-        *(f"{name}-mu" for name in sorted(_MICHELINE)),
-        "rpc.binary_schema-mu",
-        "rpc.binary_schema_v1-mu",
-        "rpc.error-json",
-        "rpc.errors-json",
-        "rpc.schemas-json",
-        "rpc.schemas_v1-json",
-        "rpc.service-json",
-        "rpc.service_tree-json",
-        "rpc.service_tree-mu",
-        "rpc.service_tree_v1-json",
-        "rpc.service_tree_v1-mu",
-        "rpc.service_v1-json",
-    ]
+    assert sorted(TEMPLATES) == sorted(
+        [
+            "chain.block_metadata-json",
+            "chain.invalid_block-json",
+            "chain.invalid_blocks-json",
+            *(f"{name}-mu" for name in sorted(_MICHELINE | _HOLDING_MICHELINE | _OPERATIONS)),
+            *(f"{protocol.id('errors')}-json" for protocol in PROTOCOLS),
+            "rpc.binary_schema-mu",
+            "rpc.binary_schema_v1-mu",
+            "rpc.error-json",
+            "rpc.errors-json",
+            "rpc.schemas-json",
+            "rpc.schemas_v1-json",
+            "rpc.service-json",
+            "rpc.service_tree-json",
+            "rpc.service_tree-mu",
+            "rpc.service_tree_v1-json",
+            "rpc.service_tree_v1-mu",
+            "rpc.service_v1-json",
+        ]
+    )
 
 
 # ------------------------------------------------------ bytes by repetition

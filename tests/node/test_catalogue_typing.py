@@ -28,17 +28,29 @@ JSON = "Encoding[bool | int | float | str | list[...] | dict[str, ...] | None]"
 """Any JSON value (``JsonValue``, as mypy spells it)."""
 
 _VALUES = {
+    "constants": "Encoding[AthensConstants]",
+    "constants.fixed": "Encoding[AthensFixed]",
+    "constants.parametric": "Encoding[AthensParametric]",
+    "contract": "Encoding[ContractId]",
+    "contract.big_map_diff": "Encoding[list[AthensBigMapUpdate]]",
     "cycle": "Encoding[int]",
+    "delegate.balance_updates": (
+        "Encoding[list[ContractUpdate | RewardsUpdate | FeesUpdate | DepositsUpdate]]"
+    ),
+    "delegate.frozen_balance": "Encoding[FrozenBalance]",
+    "delegate.frozen_balance_by_cycles": "Encoding[list[CycleFrozenBalance]]",
     "errors": JSON,
     "fitness": "Encoding[list[bytes]]",
     "gas": "Encoding[int | Literal['unaccounted']]",
-    "gas.cost": "Encoding[GasCounts]",
+    "gas.cost": "Encoding[AthensGasCost]",
     "level": "Encoding[Level]",
     "nonce": "Encoding[bytes]",
+    "parameters": "Encoding[AthensParameters]",
     "period": "Encoding[int]",
     "raw_level": "Encoding[int]",
     "roll": "Encoding[int]",
     "seed": "Encoding[bytes]",
+    "tez": "Encoding[int]",
     "timestamp": "Encoding[int]",
     "vote.ballot": "Encoding[Literal['yay'] | Literal['nay'] | Literal['pass']]",
     "vote.ballots": "Encoding[Ballots]",
@@ -51,11 +63,31 @@ _VALUES = {
 }
 """The values and receipts of protocol 004 (the ``proto.pt24m4xi.*`` ids)."""
 
+_BABYLON_VALUES = {
+    **_VALUES,
+    "constants": "Encoding[BabylonConstants]",
+    "constants.parametric": "Encoding[BabylonParametric]",
+    "contract.big_map_diff": (
+        "Encoding[list[BigMapUpdate | BigMapRemove | BigMapCopy | BigMapAlloc]]"
+    ),
+    "parameters": "Encoding[BabylonParameters]",
+}
+_CARTHAGE_VALUES = {
+    **_BABYLON_VALUES,
+    "constants": "Encoding[CarthageConstants]",
+    "constants.parametric": "Encoding[CarthageParametric]",
+    "parameters": "Encoding[CarthageParameters]",
+}
 _VALUES_BY_PROTOCOL = {
     ATHENS: _VALUES,
-    BABYLON: _VALUES,
-    CARTHAGE: _VALUES,
-    DELPHI: {**_VALUES, "gas.cost": "Encoding[int]"},
+    BABYLON: _BABYLON_VALUES,
+    CARTHAGE: _CARTHAGE_VALUES,
+    DELPHI: {
+        **_CARTHAGE_VALUES,
+        "constants": "Encoding[DelphiConstants]",
+        "constants.fixed": "Encoding[DelphiFixed]",
+        "gas.cost": "Encoding[int]",
+    },
 }
 """Each protocol's: what changed from one to the next."""
 
@@ -207,9 +239,8 @@ def _short(revealed: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def revealed_in_full(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    """Each id's constant's type, as mypy reveals it (each ``TypedDict`` with
-    its keys, a member's own ``TypedDict`` among them)."""
+def revealed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """Each id's constant's type, as mypy reveals it."""
     probe = tmp_path_factory.mktemp("typing") / "probe.py"
     lines = []
     for i, entry in enumerate(registry.entries()):
@@ -221,13 +252,7 @@ def revealed_in_full(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]
     )
     assert (status, err) == (0, ""), out
     found = re.findall(r'Revealed type is "(.*)"', out)
-    return dict(zip(registry.ids(), found, strict=True))
-
-
-@pytest.fixture(scope="module")
-def revealed(revealed_in_full: dict[str, str]) -> dict[str, str]:
-    """Each id's constant's type, as mypy reveals it, shortened (:func:`_short`)."""
-    return {id: _short(text) for id, text in revealed_in_full.items()}
+    return dict(zip(registry.ids(), map(_short, found), strict=True))
 
 
 def test_every_id_names_a_constant_that_is_its_encoding() -> None:
@@ -248,26 +273,13 @@ def _node_modules() -> list[ModuleType]:
     return [m for name, m in sorted(sys.modules.items()) if name.startswith(prefix)]
 
 
-def _base_name(base: ast.expr) -> str | None:
-    """The class a base names: ``Manager`` of ``Manager``,
-    ``operations.Manager`` and ``Manager[S]``."""
-    if isinstance(base, ast.Subscript):
-        base = base.value
-    if isinstance(base, ast.Attribute):
-        return base.attr
-    return base.id if isinstance(base, ast.Name) else None
-
-
-def test_every_typed_dict_of_the_catalogue_types_an_id(
-    revealed: dict[str, str], revealed_in_full: dict[str, str]
-) -> None:
+def test_every_typed_dict_of_the_catalogue_types_an_id(revealed: dict[str, str]) -> None:
     """No ``TypedDict`` of the catalogue's modules is out of the constants'
     reach (a record's type that no id's constant gives would check nothing):
-    each is in an id's type (or in the type of a member of one that is: an
-    operation's ``InlinedEndorsement``), or is the base of one that is
-    (``StartBody`` of ``StartBaker``, a generic ``Manager[S]``)."""
+    each is in an id's type, or is the base or a field's type of one that
+    is (``StartBody`` of ``StartBaker``; a parameters' ``BootstrapContract``)."""
     typed_dicts: set[str] = set()
-    bases: dict[str, set[str]] = {}  # a TypedDict: those it derives from
+    reached: dict[str, set[str]] = {}  # a class: its bases and its fields' types
     for module in _node_modules():
         typed_dicts |= {
             name
@@ -276,11 +288,16 @@ def test_every_typed_dict_of_the_catalogue_types_an_id(
         }
         for node in ast.walk(ast.parse(Path(str(module.__file__)).read_text())):
             if isinstance(node, ast.ClassDef):
-                bases[node.name] = {name for b in node.bases if (name := _base_name(b))}
+                fields = [s.annotation for s in node.body if isinstance(s, ast.AnnAssign)]
+                reached[node.name] = {
+                    name.id
+                    for tree in [*node.bases, *fields]
+                    for name in ast.walk(tree)
+                    if isinstance(name, ast.Name)
+                }
     covered = set(re.findall(r"\w+", " ".join(revealed.values())))
-    covered |= set(re.findall(r"TypedDict\([\w.]*\.(\w+),", " ".join(revealed_in_full.values())))
-    while True:  # the bases of what is covered are covered
-        more = {b for name in covered for b in bases.get(name, ())} - covered
+    while True:  # what the covered reach is covered
+        more = {b for name in covered for b in reached.get(name, ())} - covered
         if not more:
             break
         covered |= more

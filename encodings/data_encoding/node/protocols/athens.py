@@ -15,7 +15,7 @@ from ...tree.records import dft, obj, opt, req
 from ...tree.typed import typed
 from ..catalogue import chains
 from ..keys import PublicKeyHash, public_key_hash
-from . import blocks, micheline, operations, values
+from . import blocks, constants, micheline, operations, receipts, values
 from .contracts import ContractId, contract_id
 from .micheline import Node, Script
 from .tez import tez
@@ -150,22 +150,32 @@ _SCRIPT_IDS: IdTable = micheline.script_ids(PRIMITIVES)
 
 # --- values and receipts: tez, level, votes, gas, contract, delegate.*, constants... ---
 
+PARAMETERS = constants.athens_parameters(SCRIPT)
+TEZ = tez
 ROLL = values.ROLL
-CYCLE = values.CYCLE
-RAW_LEVEL = values.RAW_LEVEL
-VOTING_PERIOD = values.VOTING_PERIOD
-PERIOD = values.PERIOD
 FITNESS = values.FITNESS
 TIMESTAMP = values.TIMESTAMP
-LEVEL = values.LEVEL
-VOTING_PERIOD_KIND = values.VOTING_PERIOD_KIND
+RAW_LEVEL = values.RAW_LEVEL
 VOTE_BALLOT = values.VOTE_BALLOT
 VOTE_BALLOTS = values.VOTE_BALLOTS
 VOTE_LISTINGS = values.VOTE_LISTINGS
 SEED = values.SEED
-NONCE = values.NONCE
 GAS = values.GAS
-GAS_COST = values.GAS_COST_COUNTS
+GAS_COST = values.ATHENS_GAS_COST
+CONTRACT = contract_id
+CONTRACT_BIG_MAP_DIFF = receipts.athens_big_map_diff(SCRIPT_EXPR)
+DELEGATE_FROZEN_BALANCE = receipts.FROZEN_BALANCE
+DELEGATE_BALANCE_UPDATES = receipts.BALANCE_UPDATES
+DELEGATE_FROZEN_BALANCE_BY_CYCLES = receipts.FROZEN_BALANCE_BY_CYCLES
+LEVEL = values.LEVEL
+PERIOD = values.PERIOD
+CYCLE = values.CYCLE
+CONSTANTS = constants.ATHENS_CONSTANTS
+CONSTANTS_FIXED = constants.ATHENS_FIXED
+CONSTANTS_PARAMETRIC = constants.ATHENS_PARAMETRIC
+NONCE = values.NONCE
+VOTING_PERIOD = values.VOTING_PERIOD
+VOTING_PERIOD_KIND = values.VOTING_PERIOD_KIND
 ERRORS = values.ERRORS
 
 _VALUE_IDS: IdTable = values.value_ids(globals())

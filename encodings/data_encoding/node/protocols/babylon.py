@@ -13,7 +13,7 @@ from ...tree.core import Encoding, publish
 from ...tree.records import obj, opt, req
 from ...tree.typed import typed
 from ..keys import PublicKeyHash, public_key_hash
-from . import athens, micheline, operations, values
+from . import athens, constants, micheline, operations, receipts, values
 from .contracts import ContractId, contract_id
 from .micheline import Node, Script
 from .tez import tez
@@ -43,22 +43,32 @@ _SCRIPT_IDS: IdTable = micheline.script_ids(PRIMITIVES)
 
 # --- values and receipts: tez, level, votes, gas, contract, delegate.*, constants... ---
 
+PARAMETERS = constants.babylon_parameters(SCRIPT)  # every constant required
+TEZ = athens.TEZ
 ROLL = athens.ROLL
-CYCLE = athens.CYCLE
-RAW_LEVEL = athens.RAW_LEVEL
-VOTING_PERIOD = athens.VOTING_PERIOD
-PERIOD = athens.PERIOD
 FITNESS = athens.FITNESS
 TIMESTAMP = athens.TIMESTAMP
-LEVEL = athens.LEVEL
-VOTING_PERIOD_KIND = athens.VOTING_PERIOD_KIND
+RAW_LEVEL = athens.RAW_LEVEL
 VOTE_BALLOT = athens.VOTE_BALLOT
 VOTE_BALLOTS = athens.VOTE_BALLOTS
 VOTE_LISTINGS = athens.VOTE_LISTINGS
 SEED = athens.SEED
-NONCE = athens.NONCE
 GAS = athens.GAS
 GAS_COST = athens.GAS_COST
+CONTRACT = athens.CONTRACT
+CONTRACT_BIG_MAP_DIFF = receipts.big_map_diff(SCRIPT_EXPR, named=True)  # numbered big maps
+DELEGATE_FROZEN_BALANCE = athens.DELEGATE_FROZEN_BALANCE
+DELEGATE_BALANCE_UPDATES = athens.DELEGATE_BALANCE_UPDATES
+DELEGATE_FROZEN_BALANCE_BY_CYCLES = athens.DELEGATE_FROZEN_BALANCE_BY_CYCLES
+LEVEL = athens.LEVEL
+PERIOD = athens.PERIOD
+CYCLE = athens.CYCLE
+CONSTANTS = constants.BABYLON_CONSTANTS
+CONSTANTS_FIXED = athens.CONSTANTS_FIXED
+CONSTANTS_PARAMETRIC = constants.BABYLON_PARAMETRIC  # and the quorums
+NONCE = athens.NONCE
+VOTING_PERIOD = athens.VOTING_PERIOD
+VOTING_PERIOD_KIND = athens.VOTING_PERIOD_KIND
 ERRORS = athens.ERRORS
 
 _VALUE_IDS: IdTable = values.value_ids(globals())
@@ -66,7 +76,7 @@ _VALUE_IDS: IdTable = values.value_ids(globals())
 # --- operations and block headers: operation.*, block_header.* ---
 
 
-class Parameters(TypedDict):
+class TransactionParameters(TypedDict):
     """A transaction's parameters: the entrypoint called, and its argument."""
 
     entrypoint: str
@@ -79,7 +89,7 @@ class TransactionFields(TypedDict):
 
     amount: int
     destination: ContractId
-    parameters: NotRequired[Parameters | None]
+    parameters: NotRequired[TransactionParameters | None]
 
 
 class OriginationFields(TypedDict):
@@ -121,8 +131,9 @@ InternalOperation = (
     | operations.InternalDelegation
 )
 
-PARAMETERS = typed(
-    Parameters, obj(req("entrypoint", operations.ENTRYPOINT), req("value", SCRIPT_LAZY_EXPR))
+_TRANSACTION_PARAMETERS = typed(
+    TransactionParameters,
+    obj(req("entrypoint", operations.ENTRYPOINT), req("value", SCRIPT_LAZY_EXPR)),
 )
 _OPERATIONS = operations.build(
     first_manager_tag=107,  # 004's were 7 to 10
@@ -132,7 +143,7 @@ _OPERATIONS = operations.build(
         obj(
             req("amount", tez),
             req("destination", contract_id),
-            opt("parameters", operations.explicit(PARAMETERS)),
+            opt("parameters", operations.explicit(_TRANSACTION_PARAMETERS)),
         ),
     ),
     origination=typed(

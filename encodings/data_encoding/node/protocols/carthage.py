@@ -8,7 +8,7 @@ encoding; this module states what changed.
 from __future__ import annotations
 
 from ...tree.core import publish
-from . import babylon, micheline, operations, values
+from . import babylon, constants, micheline, operations, values
 from .versions import CARTHAGE, IdTable, register_ids
 
 PROTOCOL = CARTHAGE
@@ -26,22 +26,32 @@ _SCRIPT_IDS: IdTable = micheline.script_ids(PRIMITIVES)
 
 # --- values and receipts: tez, level, votes, gas, contract, delegate.*, constants... ---
 
+PARAMETERS = constants.carthage_parameters(SCRIPT)
+TEZ = babylon.TEZ
 ROLL = babylon.ROLL
-CYCLE = babylon.CYCLE
-RAW_LEVEL = babylon.RAW_LEVEL
-VOTING_PERIOD = babylon.VOTING_PERIOD
-PERIOD = babylon.PERIOD
 FITNESS = babylon.FITNESS
 TIMESTAMP = babylon.TIMESTAMP
-LEVEL = babylon.LEVEL
-VOTING_PERIOD_KIND = babylon.VOTING_PERIOD_KIND
+RAW_LEVEL = babylon.RAW_LEVEL
 VOTE_BALLOT = babylon.VOTE_BALLOT
 VOTE_BALLOTS = babylon.VOTE_BALLOTS
 VOTE_LISTINGS = babylon.VOTE_LISTINGS
 SEED = babylon.SEED
-NONCE = babylon.NONCE
 GAS = babylon.GAS
 GAS_COST = babylon.GAS_COST
+CONTRACT = babylon.CONTRACT
+CONTRACT_BIG_MAP_DIFF = babylon.CONTRACT_BIG_MAP_DIFF
+DELEGATE_FROZEN_BALANCE = babylon.DELEGATE_FROZEN_BALANCE
+DELEGATE_BALANCE_UPDATES = babylon.DELEGATE_BALANCE_UPDATES
+DELEGATE_FROZEN_BALANCE_BY_CYCLES = babylon.DELEGATE_FROZEN_BALANCE_BY_CYCLES
+LEVEL = babylon.LEVEL
+PERIOD = babylon.PERIOD
+CYCLE = babylon.CYCLE
+CONSTANTS = constants.CARTHAGE_CONSTANTS
+CONSTANTS_FIXED = babylon.CONSTANTS_FIXED
+CONSTANTS_PARAMETRIC = constants.CARTHAGE_PARAMETRIC  # rewards by endorsement
+NONCE = babylon.NONCE
+VOTING_PERIOD = babylon.VOTING_PERIOD
+VOTING_PERIOD_KIND = babylon.VOTING_PERIOD_KIND
 ERRORS = babylon.ERRORS
 
 _VALUE_IDS: IdTable = values.value_ids(globals())

@@ -8,7 +8,7 @@ encoding; this module states what changed.
 from __future__ import annotations
 
 from ...tree.core import publish
-from . import carthage, micheline, operations, values
+from . import carthage, constants, micheline, operations, receipts, values
 from .versions import DELPHI, IdTable, register_ids
 
 PROTOCOL = DELPHI
@@ -26,22 +26,32 @@ _SCRIPT_IDS: IdTable = micheline.script_ids(PRIMITIVES)
 
 # --- values and receipts: tez, level, votes, gas, contract, delegate.*, constants... ---
 
+PARAMETERS = carthage.PARAMETERS
+TEZ = carthage.TEZ
 ROLL = carthage.ROLL
-CYCLE = carthage.CYCLE
-RAW_LEVEL = carthage.RAW_LEVEL
-VOTING_PERIOD = carthage.VOTING_PERIOD
-PERIOD = carthage.PERIOD
 FITNESS = carthage.FITNESS
 TIMESTAMP = carthage.TIMESTAMP
-LEVEL = carthage.LEVEL
-VOTING_PERIOD_KIND = carthage.VOTING_PERIOD_KIND
+RAW_LEVEL = carthage.RAW_LEVEL
 VOTE_BALLOT = carthage.VOTE_BALLOT
 VOTE_BALLOTS = carthage.VOTE_BALLOTS
 VOTE_LISTINGS = carthage.VOTE_LISTINGS
 SEED = carthage.SEED
-NONCE = carthage.NONCE
 GAS = carthage.GAS
-GAS_COST = values.GAS_COST_MILLIGAS  # was six counts: now one number, of milligas
+GAS_COST = values.DELPHI_GAS_COST  # one number, of milligas
+CONTRACT = carthage.CONTRACT
+CONTRACT_BIG_MAP_DIFF = receipts.big_map_diff(SCRIPT_EXPR, named=False)  # no longer named
+DELEGATE_FROZEN_BALANCE = carthage.DELEGATE_FROZEN_BALANCE
+DELEGATE_BALANCE_UPDATES = carthage.DELEGATE_BALANCE_UPDATES
+DELEGATE_FROZEN_BALANCE_BY_CYCLES = carthage.DELEGATE_FROZEN_BALANCE_BY_CYCLES
+LEVEL = carthage.LEVEL
+PERIOD = carthage.PERIOD
+CYCLE = carthage.CYCLE
+CONSTANTS = constants.DELPHI_CONSTANTS
+CONSTANTS_FIXED = constants.DELPHI_FIXED  # max_anon_ops_per_block
+CONSTANTS_PARAMETRIC = carthage.CONSTANTS_PARAMETRIC
+NONCE = carthage.NONCE
+VOTING_PERIOD = carthage.VOTING_PERIOD
+VOTING_PERIOD_KIND = carthage.VOTING_PERIOD_KIND
 ERRORS = carthage.ERRORS
 
 _VALUE_IDS: IdTable = values.value_ids(globals())

@@ -54,10 +54,16 @@ Where the reference reads what its writer never writes, or fails, we refuse:
   (tag 255) is ``not_canonical``, as every union case the writer would not
   choose.
 
+A signature is the :class:`~data_encoding.node.signatures.Signature` read
+(the reference's values call 64 zero bytes "no signature", which changes
+no byte and no JSON).
+
 >>> from data_encoding.node.protocols import athens, babylon
 >>> endorsement = {"branch": bytes(32), "contents": [{"kind": "endorsement", "level": 1331}]}
 >>> babylon.OPERATION_UNSIGNED.encode(endorsement).hex()[64:]
 '0000000533'
+>>> athens.OPERATION_UNSIGNED.encode(endorsement) == babylon.OPERATION_UNSIGNED.encode(endorsement)
+True
 """
 
 from __future__ import annotations
@@ -242,12 +248,12 @@ CommonContents = (
 """The contents every protocol of 004-007 has alike (tags 0-6)."""
 
 
-def _kind(tag: int, name: str, fields: Encoding[Any], values: type[Any] | None = None) -> Case:
+def _kind(tag: int, name: str, fields: Encoding[Any], checked: type[Any] | None = None) -> Case:
     """A content's case as the protocols make it: titled with its name
     capitalised, its ``kind`` constant first, then ``fields`` (a record
-    whose keys are checked against the ``TypedDict`` ``values``, if given)."""
+    whose keys are checked against the ``TypedDict`` ``checked``, if given)."""
     record = merge_objs(obj(req("kind", constant(name))), fields)
-    return case(tag, name.capitalize(), record if values is None else typed(values, record))
+    return case(tag, name.capitalize(), record if checked is None else typed(checked, record))
 
 
 _ENDORSEMENT = _kind(0, "endorsement", obj(req("level", RAW_LEVEL)), Endorsement)

@@ -11,8 +11,8 @@ whose. Over protocols 004-007:
 * ``level`` is the same seven-field record in all four;
 * ``gas`` is a union of a Zarith number (the gas remaining; in milligas from
   007 on, the same bytes) and ``"unaccounted"``; ``gas.cost`` was a record
-  of six Zarith counts up to 006 (:data:`GAS_COST_COUNTS`) and is one
-  Zarith number of milligas from 007 on (:data:`GAS_COST_MILLIGAS`);
+  of six Zarith counts up to 006 (:data:`ATHENS_GAS_COST`) and is one
+  Zarith number of milligas from 007 on (:data:`DELPHI_GAS_COST`);
 * ``vote.ballot`` is an ``int8`` in binary (0 yay, 1 nay, 2 pass) and its
   name in JSON;
 * ``seed`` and ``nonce`` are 32 bytes (hex in JSON);
@@ -60,12 +60,12 @@ if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
 
 __all__ = [
+    "ATHENS_GAS_COST",
     "CYCLE",
+    "DELPHI_GAS_COST",
     "ERRORS",
     "FITNESS",
     "GAS",
-    "GAS_COST_COUNTS",
-    "GAS_COST_MILLIGAS",
     "LEVEL",
     "NONCE",
     "PERIOD",
@@ -79,9 +79,9 @@ __all__ = [
     "VOTE_LISTINGS",
     "VOTING_PERIOD",
     "VOTING_PERIOD_KIND",
+    "AthensGasCost",
     "Ballot",
     "Ballots",
-    "GasCounts",
     "Level",
     "Listing",
     "VotingPeriodKind",
@@ -248,7 +248,7 @@ GAS: Encoding[int | Literal["unaccounted"]] = union(
 """The gas an operation has left, or ``"unaccounted"``."""
 
 
-class GasCounts(TypedDict):
+class AthensGasCost(TypedDict):
     allocations: int
     steps: int
     reads: int
@@ -257,8 +257,8 @@ class GasCounts(TypedDict):
     bytes_written: int
 
 
-GAS_COST_COUNTS = typed(
-    GasCounts,
+ATHENS_GAS_COST = typed(
+    AthensGasCost,
     obj(
         req("allocations", z),
         req("steps", z),
@@ -270,12 +270,14 @@ GAS_COST_COUNTS = typed(
 )
 """A gas cost up to 006: the counts it weighs (``gas_limit_repr.ml``)."""
 
-GAS_COST_MILLIGAS: Encoding[int] = z
+DELPHI_GAS_COST: Encoding[int] = z
 """A gas cost from 007 on: milligas."""
 
 # ------------------------------------------------------------------ ids
 
 VALUE_IDS = {
+    "parameters": "the parameters a protocol is activated with (a sandbox's)",
+    "tez": "an amount of mutez",
     "roll": "a roll's number",
     "fitness": "a block's fitness",
     "timestamp": "a protocol timestamp, second precision",
@@ -286,9 +288,17 @@ VALUE_IDS = {
     "seed": "a cycle's random seed",
     "gas": "the gas an operation has left, or unaccounted",
     "gas.cost": "a gas cost",
+    "contract": "a contract: implicit (a public key hash) or originated (KT1)",
+    "contract.big_map_diff": "the changes an operation made to big maps",
+    "delegate.frozen_balance": "a delegate's frozen deposits, fees and rewards",
+    "delegate.balance_updates": "the balances an operation changed, and by how much",
+    "delegate.frozen_balance_by_cycles": "a delegate's frozen balances, by cycle",
     "level": "a block's level, and where it lies in its cycle and voting period",
     "period": "a duration in seconds",
     "cycle": "a cycle's number",
+    "constants": "the protocol's constants, fixed and parametric",
+    "constants.fixed": "the protocol's fixed constants",
+    "constants.parametric": "the protocol's parametric constants",
     "nonce": "a seed nonce",
     "voting_period": "a voting period's index",
     "voting_period.kind": "the kind of a voting period",
