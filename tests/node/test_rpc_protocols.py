@@ -14,10 +14,9 @@ from ``injection_services.ml``):
 * the real 007 vectors go through ``/helpers/forge/operations``,
   ``/helpers/parse/…`` and ``/header…`` by the services' encodings alone;
 * every other service of the seed stays untyped, and which is pinned: those
-  no protocol declares, those whose bodies the catalogue cannot state, and
-  those waiting for an id not registered yet (typed as soon as it is);
-* each protocol's ``/describe`` answer reads and prints back through both
-  service trees, in JSON and in binary;
+  no protocol declares, and those whose bodies the catalogue cannot state;
+* each protocol's ``/describe`` answer reads and prints back, in JSON and in
+  binary, through ``rpc.service_tree`` (and 007's through its 1.0 twin);
 * without a protocol, the directory is the seed's, as before.
 """
 
@@ -68,10 +67,6 @@ def _vectors(name: str) -> list[dict[str, Any]]:
 def _service(protocol: Protocol | None, method: str, path: str) -> rpc.Service:
     (service,) = [s for p, s in rpc.services(protocol=protocol) if (s.method, p) == (method, path)]
     return service
-
-
-def _registered(protocol: Protocol, name: str) -> bool:
-    return protocol.id(name) in registry.ids()
 
 
 def _of(protocol: Protocol, name: str) -> Encoding[Any]:
@@ -128,42 +123,13 @@ BABYLON_ADDED = {
 """Declared from 005 on: untyped in 004's directory."""
 
 
-def _awaits(protocol: Protocol, method: str, path: str) -> tuple[str, ...]:
-    """The ids the service's bodies need that another part of issue 29 registers."""
-    tez = ("tez",)
-    by_cycle = ("delegate.frozen_balance_by_cycles",)
-    contracts = () if protocol.number < 5 else ("contract",)  # 004: contract hashes
-    awaited: dict[tuple[str, str], tuple[str, ...]] = {
-        ("GET", f"{B}/context/constants"): ("constants",),
-        ("GET", f"{B}/context/contracts"): ("contract",),
-        ("GET", C): tez,
-        ("GET", f"{C}/balance"): tez,
-        ("GET", D): (*tez, *by_cycle, *contracts),
-        **{
-            ("GET", f"{D}/{leaf}"): tez
-            for leaf in ("balance", "frozen_balance", "staking_balance", "delegated_balance")
-        },
-        ("GET", f"{D}/frozen_balance_by_cycle"): by_cycle,
-        ("GET", f"{D}/delegated_contracts"): contracts,
-        ("POST", f"{B}/helpers/scripts/run_code"): ("tez", "contract", "contract.big_map_diff"),
-        ("POST", f"{B}/helpers/scripts/trace_code"): ("tez", "contract", "contract.big_map_diff"),
-    }
-    return awaited.get((method, path), ())
-
-
-def _waiting(protocol: Protocol, method: str, path: str) -> bool:
-    return not all(_registered(protocol, name) for name in _awaits(protocol, method, path))
-
-
 @pytest.mark.parametrize("protocol", PROTOCOLS, ids=_name)
 def test_the_untyped_block_services_are_those_no_protocol_id_states(protocol: Protocol) -> None:
     block = [(s.method, p) for p, s in rpc.services(protocol=protocol) if p.startswith(B)]
     untyped = {(m, p) for m, p in block if not _service(protocol, m, p).typed}
-    expected = NOT_DECLARED | NOT_STATED | {(m, p) for m, p in block if _waiting(protocol, m, p)}
-    if protocol.number < 5:
-        expected |= BABYLON_ADDED
+    expected = NOT_DECLARED | NOT_STATED | (BABYLON_ADDED if protocol is ATHENS else set())
     assert untyped == expected
-    assert len(block) == 89
+    assert (len(block), len(untyped)) == (89, 33 if protocol is ATHENS else 27)
 
 
 def test_without_a_protocol_the_directory_is_the_seeds() -> None:
@@ -239,9 +205,6 @@ def test_a_body_that_is_an_id_is_the_protocols_id(protocol: Protocol) -> None:
         if protocol.number not in protocols:
             continue
         service = _service(protocol, method, path)
-        if _waiting(protocol, method, path):
-            assert not service.typed, (method, path)
-            continue
         assert getattr(service, side) is _of(protocol, name), (method, path, side)
 
 
@@ -681,11 +644,7 @@ def test_a_body_a_service_states_reads_and_writes_its_value(
     for protocol in PROTOCOLS:
         if protocol.number not in protocols:
             continue
-        service = _service(protocol, method, path)
-        if _waiting(protocol, method, path):
-            assert not service.typed
-            continue
-        e = getattr(service, side)
+        e = getattr(_service(protocol, method, path), side)
         with output_family("tezos"):
             assert e.encode(e.from_json(value)).hex() == hex
             assert e.to_json(e.decode(bytes.fromhex(hex))) == value

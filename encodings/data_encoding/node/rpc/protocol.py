@@ -32,11 +32,11 @@ directory, when
   ``/helpers/preapply/…``, ``/helpers/scripts/run_operation``), ``assoc``
   (the entrypoint lists), a script's type map
   (``/helpers/scripts/typecheck_code``), the raw context
-  (``/context/raw/…``);
-* one of its bodies needs a protocol id that is not registered yet: it is
-  declared here, and typed once the id is (:class:`Unregistered`).
+  (``/context/raw/…``).
 
 The services carry no description: the seed shows none for this namespace.
+``/metadata`` keeps the seed's typing (the protocol's part of it holds
+balance updates and the like, receipts again).
 
 The injection services (``/injection/operation``, ``/injection/block``)
 hang outside the block; their bodies are the shell's, the same for every
@@ -67,7 +67,7 @@ from ..keys import public_key_hash
 from ..protocols.blocks import PROOF_OF_WORK_NONCE_SIZE
 from ..protocols.operations import RAW_OPERATION
 from ..protocols.versions import PROTOCOLS, Protocol
-from ..registry import UnknownId, find
+from ..registry import find
 from ..signatures import public_key
 from . import alpha
 from .args import ARGS
@@ -83,7 +83,6 @@ __all__ = [
     "Declared",
     "Ids",
     "UnknownProtocol",
-    "Unregistered",
     "declared",
     "protocol_named",
 ]
@@ -117,11 +116,6 @@ def protocol_named(name: str | Protocol) -> Protocol:
 # ------------------------------------------------------------------ a protocol's encodings
 
 
-class Unregistered(LookupError):
-    """A protocol id the catalogue does not have (yet): the services whose
-    bodies need it are left untyped until it is registered."""
-
-
 @dataclass(frozen=True)
 class Ids:
     """One protocol's encodings, by the node's names (``ids("script.expr")``)."""
@@ -129,10 +123,7 @@ class Ids:
     protocol: Protocol
 
     def __call__(self, name: str) -> Encoding[Any]:
-        try:
-            return find(self.protocol.id(name)).encoding
-        except UnknownId:
-            raise Unregistered(self.protocol.id(name)) from None
+        return find(self.protocol.id(name)).encoding
 
 
 Body = str | Encoding[Any] | Callable[[Ids], Encoding[Any]]
@@ -159,8 +150,7 @@ class Declared:
     protocols: range = ALL
 
     def service(self, ids: Ids) -> Service:
-        """The service, its bodies the protocol's (:class:`Unregistered`
-        when one needs an id the catalogue does not have)."""
+        """The service, its bodies the protocol's."""
         return Service(
             self.method,
             parse_path(self.path),
@@ -527,10 +517,14 @@ ROWS: tuple[Declared, ...] = (
 """The block-scoped services of the seed's list that protocols 004-007
 declare, with their bodies (relative to ``/chains/<chain_id>/blocks/<block_id>``)."""
 
-_ASYNC_ON_CHAIN = (flag("async"), optional("chain", ARGS["chain_id"]))
-
 INJECTION: tuple[Declared, ...] = (
-    Declared("POST", "/injection/operation", operation_hash, input=bytes_, query=_ASYNC_ON_CHAIN),
+    Declared(
+        "POST",
+        "/injection/operation",
+        operation_hash,
+        input=bytes_,
+        query=(flag("async"), optional("chain", ARGS["chain_id"])),
+    ),
     Declared(
         "POST",
         "/injection/block",
@@ -552,21 +546,14 @@ def declared(
     rows: tuple[Declared, ...] = ROWS,
     listed: Collection[tuple[str, str]] = alpha.SERVICES,
 ) -> dict[tuple[str, str], Service]:
-    """The services of ``rows`` that ``protocol`` declares and whose bodies
-    the catalogue states, by method and path. Each row must be one of the
-    seed's services, ``listed`` (the block's by default): a
-    :class:`~data_encoding.DefinitionError` otherwise, since a misspelt
-    path would leave the seed's service untyped."""
+    """The services of ``rows`` that ``protocol`` declares, by method and
+    path. Each row must be one of the seed's services, ``listed`` (the
+    block's by default): a :class:`~data_encoding.DefinitionError`
+    otherwise, since a misspelt path would leave the seed's service untyped."""
     unlisted = [f"{row.method} {row.path}" for row in rows if (row.method, row.path) not in listed]
     if unlisted:
         raise DefinitionError(f"declared but not in the seed's directory: {', '.join(unlisted)}")
     ids = Ids(protocol)
-    services: dict[tuple[str, str], Service] = {}
-    for row in rows:
-        if protocol.number not in row.protocols:
-            continue
-        try:
-            services[row.method, row.path] = row.service(ids)
-        except Unregistered:
-            continue  # typed once the id is registered
-    return services
+    return {
+        (row.method, row.path): row.service(ids) for row in rows if protocol.number in row.protocols
+    }
