@@ -124,7 +124,7 @@ BABYLON_ADDED = {
 
 
 @pytest.mark.parametrize("protocol", PROTOCOLS, ids=_name)
-def test_the_untyped_block_services_are_those_no_protocol_id_states(protocol: Protocol) -> None:
+def test_untyped_are_the_services_not_declared_or_not_statable(protocol: Protocol) -> None:
     block = [(s.method, p) for p, s in rpc.services(protocol=protocol) if p.startswith(B)]
     untyped = {(m, p) for m, p in block if not _service(protocol, m, p).typed}
     expected = NOT_DECLARED | NOT_STATED | (BABYLON_ADDED if protocol is ATHENS else set())
@@ -654,8 +654,17 @@ def test_a_body_a_service_states_reads_and_writes_its_value(
 
 (HEADER,) = _vectors("block_header")
 (RAW_HEADER,) = _vectors("block_header.raw")
-SHELL_FIELDS = {"level", "proto", "predecessor", "timestamp", "validation_pass", "operations_hash"}
-SHELL_FIELDS |= {"fitness", "context"}
+SHELL_FIELDS = {
+    "level",
+    "proto",
+    "predecessor",
+    "timestamp",
+    "validation_pass",
+    "operations_hash",
+    "fitness",
+    "context",
+}
+"""A block header's shell fields: the rest is the protocol's data."""
 
 
 @pytest.mark.parametrize("vector", _vectors("operation.unsigned"), ids=lambda v: v["hex"][64:80])
