@@ -786,6 +786,31 @@ def test_describe_rpc_recurses_from_the_root_by_default(run: Run) -> None:
     assert admin == tree.to_json(rpc.describe("/admin", True))
 
 
+def test_describe_rpc_of_a_protocol_types_its_services(run: Run) -> None:
+    from data_encoding.node import rpc
+
+    tree = registry.find("rpc.service_tree").encoding
+    forge = "/chains/main/blocks/head/helpers/forge/operations"
+    for spelling in ("007-PsDELPH1", "PsDELPH1", "delphi"):
+        r = run("describe-rpc", forge, "--protocol", spelling)
+        assert (r.status, r.err) == (0, "")
+        assert json.loads(r.text) == tree.to_json(rpc.describe(forge, False, protocol="delphi"))
+    schema = json.loads(r.text)["static"]["post_service"]["input"]["json_schema"]
+    assert schema["$ref"] == "#/definitions/operation.alpha.unsigned_operation"
+    # without it, the seed's: any JSON
+    seed = json.loads(run("describe-rpc", forge).text)["static"]["post_service"]
+    assert seed["input"]["json_schema"] == {"$schema": "http://json-schema.org/draft-04/schema#"}
+
+
+def test_describe_rpc_of_an_unknown_protocol(run: Run) -> None:
+    r = run("describe-rpc", "/", "--protocol", "008-PtEdo2Zk")
+    assert (r.status, r.out) == (2, b"")
+    assert r.err == (
+        "error: no protocol is named '008-PtEdo2Zk' (known: 004-Pt24m4xi (Athens), "
+        "005-PsBabyM1 (Babylon), 006-PsCARTHA (Carthage), 007-PsDELPH1 (Delphi))\n"
+    )
+
+
 def test_describe_rpc_of_a_path_that_names_nothing(run: Run) -> None:
     r = run("describe-rpc", "/nope")
     assert (r.status, r.out, r.err) == (2, b"", "error: no RPC at /nope: no 'nope' here\n")

@@ -352,11 +352,14 @@ def build_parser() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.Argum
         commands.describe_rpc,
         "the node's /describe answer for a path",
         "Print what the node answers to GET /describe<PATH>: the service tree of its "
-        "RPC directory there, as JSON (or its binary form in hex).",
+        "RPC directory there, as JSON (or its binary form in hex). With --protocol, the "
+        "directory of a node running that protocol: the block-scoped services and the "
+        "injection typed as the protocol declares them.",
         """
           data-encoding describe-rpc /chains/main/checkpoint
           data-encoding describe-rpc /admin --recurse
           data-encoding describe-rpc /chains/main/checkpoint --binary
+          data-encoding describe-rpc /chains/main/blocks/head/hash --protocol 007-PsDELPH1
         """,
     )
     p.add_argument(
@@ -367,6 +370,13 @@ def build_parser() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.Argum
     )
     p.add_argument(
         "--binary", action="store_true", help="the binary form (rpc.service_tree), in hex"
+    )
+    p.add_argument(
+        "--protocol",
+        metavar="P",
+        help="the directory of protocol P: 004-Pt24m4xi, 005-PsBabyM1, 006-PsCARTHA or "
+        "007-PsDELPH1 (also its short hash, PsDELPH1, or its name, delphi; default: the "
+        "seed's directory, block-scoped bodies untyped)",
     )
     _compact(p)
 

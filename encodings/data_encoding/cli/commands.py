@@ -164,13 +164,16 @@ def dump(args: Namespace) -> int:
 
 
 def describe_rpc(args: Namespace) -> int:
-    """What the node answers to ``GET /describe<PATH>``: JSON, or the binary form in hex."""
+    """What the node answers to ``GET /describe<PATH>`` (a node running
+    ``--protocol``, if given): JSON, or the binary form in hex."""
     from ..node import rpc  # the directory: only this command needs it
 
     try:
-        tree = rpc.describe(args.path, args.recurse)
+        tree = rpc.describe(args.path, args.recurse, protocol=args.protocol)
     except rpc.NotFound as exc:
         raise UsageError(f"no RPC at {exc}") from None
+    except rpc.UnknownProtocol as exc:
+        raise UsageError(str(exc)) from None
     service_tree = encoding_of("rpc.service_tree")
     if args.binary:
         write_line(service_tree.encode(tree).hex())

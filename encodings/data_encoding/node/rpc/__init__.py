@@ -18,6 +18,15 @@ dynamic subtree it is (``{"dynamic": …}``) until a path goes below
 The extension namespace, written ``/ext`` in the seed, is published under
 the brand's name: ``dune`` unless another is given
 (``describe(..., brand="ext")``).
+
+The seed shows none of the block-scoped bodies. The directory of a node
+running one of the protocols 004-007 (``describe(..., protocol="007-PsDELPH1")``,
+:func:`directory_of`) keeps the seed's paths and types their bodies, and
+the injection's, as the protocol declares them (:mod:`.protocol`):
+
+>>> hash = rpc.describe("/chains/main/blocks/head/hash", recurse=False, protocol="delphi")
+>>> hash["static"]["get_service"]["output"]["json_schema"]["$ref"]
+'#/definitions/block_hash'
 """
 
 from __future__ import annotations
@@ -27,9 +36,11 @@ from typing import Any
 
 from ...tree.anyjson import json
 from ..catalogue.chains import BLOCK_METADATA
+from ..protocols.versions import Protocol
 from . import alpha, shell
 from .args import ARGS, Arg, ArgError
 from .directory import Directory, NotFound, Service, Tail, parse_path, path_text
+from .protocol import INJECTION, UnknownProtocol, declared, protocol_named
 from .query import Query, QueryField
 
 __all__ = [
@@ -43,10 +54,12 @@ __all__ = [
     "QueryField",
     "Service",
     "Tail",
+    "UnknownProtocol",
     "describe",
     "directory_of",
     "parse_path",
     "path_text",
+    "protocol_named",
     "services",
 ]
 
@@ -70,21 +83,21 @@ def _untyped(method: str, path: str, brand: str, edition: str | None = None) -> 
 
 
 @cache
-def _alpha(brand: str) -> Directory:
+def _block(brand: str, protocol: Protocol | None) -> Directory:
+    """The block-scoped directory: the seed's services, typed where
+    ``protocol`` declares them."""
+    typed = {} if protocol is None else declared(protocol)
     below = Directory()
-    for method, paths in (("GET", alpha.GET), ("POST", alpha.POST)):
-        for path in paths:
-            edition = alpha.EDITIONS.get(path)
-            if method == "GET" and path == "/metadata":
-                below.register(Service("GET", parse_path(path), BLOCK_METADATA))
-            else:
-                below.register(_untyped(method, path, brand, edition))
+    for method, path in alpha.SERVICES:
+        service = typed.get((method, path))
+        if service is None and method == "GET" and path == "/metadata":
+            service = Service("GET", parse_path(path), BLOCK_METADATA)
+        below.register(service or _untyped(method, path, brand, alpha.EDITIONS.get(path)))
     return below
 
 
 @cache
-def directory_of(brand: str = BRAND) -> Directory:
-    """The whole directory, with ``/ext`` published as ``/<brand>``."""
+def _directory(brand: str, protocol: Protocol | None) -> Directory:
     root = Directory()
     for method, path, query, input, output, description in shell.ROWS:
         root.register(
@@ -97,20 +110,39 @@ def directory_of(brand: str = BRAND) -> Directory:
                 description=description,
             )
         )
+    typed = {} if protocol is None else declared(protocol, INJECTION, shell.UNTYPED)
     for method, path in shell.UNTYPED:
-        root.register(_untyped(method, path, brand))
+        root.register(typed.get((method, path)) or _untyped(method, path, brand))
     for path, description in shell.DYNAMIC:
-        below = _alpha(brand) if path.endswith("<block_id>") else None
+        below = _block(brand, protocol) if path.endswith("<block_id>") else None
         root.mount(parse_path(path), description, below)
     return root
 
 
-def describe(path: str = "/", recurse: bool = True, *, brand: str = BRAND) -> Any:
+def directory_of(brand: str = BRAND, protocol: Protocol | str | None = None) -> Directory:
+    """The whole directory, with ``/ext`` published as ``/<brand>``: the
+    seed's, or, for a ``protocol`` (a
+    :class:`~data_encoding.node.protocols.Protocol`, or a name
+    :func:`protocol_named` knows: ``007-PsDELPH1``), with the services typed
+    as that protocol declares them (:mod:`.protocol`)."""
+    return _directory(brand, None if protocol is None else protocol_named(protocol))
+
+
+def describe(
+    path: str = "/",
+    recurse: bool = True,
+    *,
+    brand: str = BRAND,
+    protocol: Protocol | str | None = None,
+) -> Any:
     """The value of ``rpc.service_tree`` that ``GET /describe<path>?recurse=…``
-    answers (:class:`NotFound` when the path names nothing)."""
-    return directory_of(brand).describe(path, recurse)
+    answers (:class:`NotFound` when the path names nothing), in the directory
+    of ``protocol`` if one is given (:func:`directory_of`)."""
+    return directory_of(brand, protocol).describe(path, recurse)
 
 
-def services(brand: str = BRAND) -> list[tuple[str, Service]]:
+def services(
+    brand: str = BRAND, protocol: Protocol | str | None = None
+) -> list[tuple[str, Service]]:
     """Every endpoint: its full path (``/chains/<chain_id>/...``) and service."""
-    return [(path_text(p), s) for p, s in directory_of(brand).walk()]
+    return [(path_text(p), s) for p, s in directory_of(brand, protocol).walk()]

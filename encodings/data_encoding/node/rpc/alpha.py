@@ -3,7 +3,8 @@
 Paths are relative to ``/chains/<chain_id>/blocks/<block_id>``, as the node
 publishes them inside that dynamic subtree. The seed shows none of their
 payloads except block ``metadata``'s three fields, so every other body is
-the ``json`` (any) encoding.
+the ``json`` (any) encoding; the directory of a protocol types them as the
+protocol declares them (:mod:`.protocol`).
 
 The seed lists two editions of the index together (part 9): one has
 ``exec_fun`` and ``unpack_data``, the other ``header/raw``. Both are here;
@@ -12,7 +13,7 @@ the paths of only one edition carry its name (:data:`EDITIONS`).
 
 from __future__ import annotations
 
-__all__ = ["EDITIONS", "GET", "POST"]
+__all__ = ["EDITIONS", "GET", "POST", "SERVICES"]
 
 EDITIONS = {
     "/context/contracts/<contract_id>/exec_fun/<string>": "scripts",
@@ -133,3 +134,6 @@ POST = [
     ),
     "/ext/build_operation",
 ]
+
+SERVICES: list[tuple[str, str]] = [("GET", p) for p in GET] + [("POST", p) for p in POST]
+"""Every endpoint: method and path."""

@@ -173,6 +173,8 @@ _INT31 = (-(2**30), 2**30 - 1)
 _UINT30 = (0, 2**30 - 1)
 
 INT = Arg("int", parse=_integer("int", -_INT_MAX - 1, _INT_MAX))
+INT32 = Arg("int32", parse=_integer("int32", -(2**31), _INT32_MAX))
+INT64 = Arg("int64", parse=_integer("int64", -(2**63), 2**63 - 1))
 BOOL = Arg("bool", parse=_bool, print=lambda b: "yes" if b else "no")
 DATE = Arg("date", "A date in seconds from epoch", parse=_date)
 CHAIN_ID = Arg(
@@ -213,6 +215,8 @@ ARGS: dict[str, Arg] = {
     arg.name: arg
     for arg in (
         INT,
+        INT32,
+        INT64,
         BOOL,
         DATE,
         CHAIN_ID,
@@ -237,6 +241,7 @@ ARGS: dict[str, Arg] = {
         Arg("big_map_id", "A big map identifier", parse=_integer("big_map_id", *_INT31)),
         Arg("script_expr", "A script expression ID (Base58Check-encoded)"),
         Arg("block_level", "A level integer", parse=_integer("block_level", *_INT31)),
+        Arg("block_cycle", "A cycle integer", parse=_integer("block_cycle", -(2**31), _INT32_MAX)),
         Arg("prefix"),
         Arg(
             "list_offset",
