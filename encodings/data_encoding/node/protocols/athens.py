@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal, NotRequired, TypedDict
 
-from ...tree.core import Encoding, publish
+from ...tree.core import publish
 from ...tree.primitives import bool_
 from ...tree.records import dft, obj, opt, req
 from ...tree.typed import typed
@@ -235,7 +235,7 @@ InternalOperation = (
     | operations.InternalDelegation
 )
 
-_OPERATIONS = operations.build(
+_OPERATIONS: operations.Operations[Contents, InternalOperation] = operations.build(
     first_manager_tag=7,
     source=contract_id,  # any contract, implicit or originated
     transaction=typed(
@@ -258,13 +258,13 @@ _OPERATIONS = operations.build(
         ),
     ),
 )
-OPERATION: Encoding[operations.Operation[Contents]] = _OPERATIONS.operation
-OPERATION_CONTENTS: Encoding[Contents] = _OPERATIONS.contents
-OPERATION_CONTENTS_LIST: Encoding[list[Contents]] = _OPERATIONS.contents_list
-OPERATION_PROTOCOL_DATA: Encoding[operations.ProtocolData[Contents]] = _OPERATIONS.protocol_data
+OPERATION = _OPERATIONS.operation
+OPERATION_CONTENTS = _OPERATIONS.contents
+OPERATION_CONTENTS_LIST = _OPERATIONS.contents_list
+OPERATION_PROTOCOL_DATA = _OPERATIONS.protocol_data
 OPERATION_RAW = operations.RAW_OPERATION
-OPERATION_INTERNAL: Encoding[InternalOperation] = _OPERATIONS.internal
-OPERATION_UNSIGNED: Encoding[operations.UnsignedOperation[Contents]] = _OPERATIONS.unsigned
+OPERATION_INTERNAL = _OPERATIONS.internal
+OPERATION_UNSIGNED = _OPERATIONS.unsigned
 BLOCK_HEADER = blocks.BLOCK_HEADER
 BLOCK_HEADER_UNSIGNED = blocks.UNSIGNED
 BLOCK_HEADER_RAW = chains.BLOCK_HEADER
