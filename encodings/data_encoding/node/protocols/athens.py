@@ -7,7 +7,7 @@ encoding; this module states what changed.
 
 from __future__ import annotations
 
-from typing import Literal, NotRequired, TypedDict
+from typing import Literal, NotRequired, TypeAlias, TypedDict
 
 from ...tree.core import publish
 from ...tree.primitives import bool_
@@ -221,19 +221,8 @@ class InternalOrigination(operations.Internal, OriginationFields):
     kind: Literal["origination"]
 
 
-Contents = (
-    operations.CommonContents
-    | operations.Reveal[ContractId]
-    | Transaction
-    | Origination
-    | operations.Delegation[ContractId]
-)
-InternalOperation = (
-    operations.InternalReveal
-    | InternalTransaction
-    | InternalOrigination
-    | operations.InternalDelegation
-)
+Contents: TypeAlias = operations.ContentsOf[ContractId, Transaction, Origination]
+InternalOperation: TypeAlias = operations.InternalOf[InternalTransaction, InternalOrigination]
 
 _OPERATIONS: operations.Operations[Contents, InternalOperation] = operations.build(
     first_manager_tag=7,

@@ -7,7 +7,7 @@ encoding; this module states what changed.
 
 from __future__ import annotations
 
-from typing import Literal, NotRequired, TypedDict
+from typing import Literal, NotRequired, TypeAlias, TypedDict
 
 from ...tree.core import publish
 from ...tree.records import obj, opt, req
@@ -117,19 +117,8 @@ class InternalOrigination(operations.Internal, OriginationFields):
     kind: Literal["origination"]
 
 
-Contents = (
-    operations.CommonContents
-    | operations.Reveal[PublicKeyHash]
-    | Transaction
-    | Origination
-    | operations.Delegation[PublicKeyHash]
-)
-InternalOperation = (
-    operations.InternalReveal
-    | InternalTransaction
-    | InternalOrigination
-    | operations.InternalDelegation
-)
+Contents: TypeAlias = operations.ContentsOf[PublicKeyHash, Transaction, Origination]
+InternalOperation: TypeAlias = operations.InternalOf[InternalTransaction, InternalOrigination]
 
 _TRANSACTION_PARAMETERS = typed(
     TransactionParameters,

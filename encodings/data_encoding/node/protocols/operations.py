@@ -71,7 +71,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, Any, Generic, Literal, NotRequired, TypedDict, TypeVar
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Generic,
+    Literal,
+    NotRequired,
+    TypeAlias,
+    TypedDict,
+    TypeVar,
+)
 
 from ...errors import (
     DataEncodingError,
@@ -124,6 +133,7 @@ __all__ = [
     "ActivateAccount",
     "Ballot",
     "CommonContents",
+    "ContentsOf",
     "Delegation",
     "DelegationFields",
     "DoubleBakingEvidence",
@@ -132,6 +142,7 @@ __all__ = [
     "InlinedEndorsement",
     "Internal",
     "InternalDelegation",
+    "InternalOf",
     "InternalReveal",
     "Manager",
     "Operation",
@@ -236,7 +247,7 @@ class Ballot(TypedDict):
     ballot: BallotName
 
 
-CommonContents = (
+CommonContents: TypeAlias = (
     Endorsement
     | SeedNonceRevelation
     | DoubleEndorsementEvidence
@@ -371,6 +382,16 @@ class Delegation(Manager[S], DelegationFields):
     kind: Literal["delegation"]
 
 
+TransactionT = TypeVar("TransactionT")
+"""A protocol's transactions (their ``TypedDict``)."""
+OriginationT = TypeVar("OriginationT")
+"""A protocol's originations (their ``TypedDict``)."""
+
+ContentsOf: TypeAlias = CommonContents | Reveal[S] | TransactionT | OriginationT | Delegation[S]
+"""A protocol's contents, of who sends its manager operations (``S``) and
+its transactions and originations: ``ContentsOf[S, Transaction, Origination]``."""
+
+
 class Internal(TypedDict):
     """What an internal operation begins with: the contract that emits it,
     and the nonce that tells apart the operations it emits."""
@@ -385,6 +406,11 @@ class InternalReveal(Internal, RevealFields):
 
 class InternalDelegation(Internal, DelegationFields):
     kind: Literal["delegation"]
+
+
+InternalOf: TypeAlias = InternalReveal | TransactionT | OriginationT | InternalDelegation
+"""A protocol's internal operations, of its internal transactions and
+originations: ``InternalOf[InternalTransaction, InternalOrigination]``."""
 
 
 REVEAL = typed(RevealFields, obj(req("public_key", public_key)))
