@@ -7,9 +7,9 @@ encoding; this module states what changed.
 
 from __future__ import annotations
 
-from typing import Literal, NotRequired, TypedDict
+from typing import Literal, NotRequired, TypeAlias, TypedDict
 
-from ...tree.core import Encoding, publish
+from ...tree.core import publish
 from ...tree.primitives import bool_
 from ...tree.records import dft, obj, opt, req
 from ...tree.typed import typed
@@ -220,21 +220,10 @@ class InternalOrigination(operations.Internal, OriginationFields):
     kind: Literal["origination"]
 
 
-Contents = (
-    operations.CommonContents
-    | operations.Reveal[ContractId]
-    | Transaction
-    | Origination
-    | operations.Delegation[ContractId]
-)
-InternalOperation = (
-    operations.InternalReveal
-    | InternalTransaction
-    | InternalOrigination
-    | operations.InternalDelegation
-)
+Contents: TypeAlias = operations.ContentsOf[ContractId, Transaction, Origination]
+InternalOperation: TypeAlias = operations.InternalOf[InternalTransaction, InternalOrigination]
 
-_OPERATIONS = operations.build(
+_OPERATIONS: operations.Operations[Contents, InternalOperation] = operations.build(
     first_manager_tag=7,
     source=contract_id,  # any contract, implicit or originated
     transaction=typed(
@@ -257,13 +246,13 @@ _OPERATIONS = operations.build(
         ),
     ),
 )
-OPERATION: Encoding[operations.Operation[Contents]] = _OPERATIONS.operation
-OPERATION_CONTENTS: Encoding[Contents] = _OPERATIONS.contents
-OPERATION_CONTENTS_LIST: Encoding[list[Contents]] = _OPERATIONS.contents_list
-OPERATION_PROTOCOL_DATA: Encoding[operations.ProtocolData[Contents]] = _OPERATIONS.protocol_data
+OPERATION = _OPERATIONS.operation
+OPERATION_CONTENTS = _OPERATIONS.contents
+OPERATION_CONTENTS_LIST = _OPERATIONS.contents_list
+OPERATION_PROTOCOL_DATA = _OPERATIONS.protocol_data
 OPERATION_RAW = operations.RAW_OPERATION
-OPERATION_INTERNAL: Encoding[InternalOperation] = _OPERATIONS.internal
-OPERATION_UNSIGNED: Encoding[operations.UnsignedOperation[Contents]] = _OPERATIONS.unsigned
+OPERATION_INTERNAL = _OPERATIONS.internal
+OPERATION_UNSIGNED = _OPERATIONS.unsigned
 BLOCK_HEADER = blocks.BLOCK_HEADER
 BLOCK_HEADER_UNSIGNED = blocks.UNSIGNED
 BLOCK_HEADER_RAW = chains.BLOCK_HEADER

@@ -7,9 +7,9 @@ encoding; this module states what changed.
 
 from __future__ import annotations
 
-from typing import Literal, NotRequired, TypedDict
+from typing import Literal, NotRequired, TypeAlias, TypedDict
 
-from ...tree.core import Encoding, publish
+from ...tree.core import publish
 from ...tree.records import obj, opt, req
 from ...tree.typed import typed
 from ..keys import PublicKeyHash, public_key_hash
@@ -116,25 +116,14 @@ class InternalOrigination(operations.Internal, OriginationFields):
     kind: Literal["origination"]
 
 
-Contents = (
-    operations.CommonContents
-    | operations.Reveal[PublicKeyHash]
-    | Transaction
-    | Origination
-    | operations.Delegation[PublicKeyHash]
-)
-InternalOperation = (
-    operations.InternalReveal
-    | InternalTransaction
-    | InternalOrigination
-    | operations.InternalDelegation
-)
+Contents: TypeAlias = operations.ContentsOf[PublicKeyHash, Transaction, Origination]
+InternalOperation: TypeAlias = operations.InternalOf[InternalTransaction, InternalOrigination]
 
 _TRANSACTION_PARAMETERS = typed(
     TransactionParameters,
     obj(req("entrypoint", operations.ENTRYPOINT), req("value", SCRIPT_LAZY_EXPR)),
 )
-_OPERATIONS = operations.build(
+_OPERATIONS: operations.Operations[Contents, InternalOperation] = operations.build(
     first_manager_tag=107,  # 004's were 7 to 10
     source=public_key_hash,  # an implicit account (004: any contract)
     transaction=typed(
@@ -154,13 +143,13 @@ _OPERATIONS = operations.build(
         ),
     ),
 )
-OPERATION: Encoding[operations.Operation[Contents]] = _OPERATIONS.operation
-OPERATION_CONTENTS: Encoding[Contents] = _OPERATIONS.contents
-OPERATION_CONTENTS_LIST: Encoding[list[Contents]] = _OPERATIONS.contents_list
-OPERATION_PROTOCOL_DATA: Encoding[operations.ProtocolData[Contents]] = _OPERATIONS.protocol_data
+OPERATION = _OPERATIONS.operation
+OPERATION_CONTENTS = _OPERATIONS.contents
+OPERATION_CONTENTS_LIST = _OPERATIONS.contents_list
+OPERATION_PROTOCOL_DATA = _OPERATIONS.protocol_data
 OPERATION_RAW = athens.OPERATION_RAW
-OPERATION_INTERNAL: Encoding[InternalOperation] = _OPERATIONS.internal
-OPERATION_UNSIGNED: Encoding[operations.UnsignedOperation[Contents]] = _OPERATIONS.unsigned
+OPERATION_INTERNAL = _OPERATIONS.internal
+OPERATION_UNSIGNED = _OPERATIONS.unsigned
 BLOCK_HEADER = athens.BLOCK_HEADER
 BLOCK_HEADER_UNSIGNED = athens.BLOCK_HEADER_UNSIGNED
 BLOCK_HEADER_RAW = athens.BLOCK_HEADER_RAW

@@ -71,7 +71,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, Any, Generic, Literal, NotRequired, TypedDict, TypeVar
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Generic,
+    Literal,
+    NotRequired,
+    TypeAlias,
+    TypedDict,
+    TypeVar,
+)
 
 from ...errors import (
     DataEncodingError,
@@ -124,6 +133,7 @@ __all__ = [
     "ActivateAccount",
     "Ballot",
     "CommonContents",
+    "ContentsOf",
     "Delegation",
     "DelegationFields",
     "DoubleBakingEvidence",
@@ -132,6 +142,7 @@ __all__ = [
     "InlinedEndorsement",
     "Internal",
     "InternalDelegation",
+    "InternalOf",
     "InternalReveal",
     "Manager",
     "Operation",
@@ -236,7 +247,7 @@ class Ballot(TypedDict):
     ballot: BallotName
 
 
-CommonContents = (
+CommonContents: TypeAlias = (
     Endorsement
     | SeedNonceRevelation
     | DoubleEndorsementEvidence
@@ -371,6 +382,16 @@ class Delegation(Manager[S], DelegationFields):
     kind: Literal["delegation"]
 
 
+TransactionT = TypeVar("TransactionT")
+"""A protocol's transactions (their ``TypedDict``)."""
+OriginationT = TypeVar("OriginationT")
+"""A protocol's originations (their ``TypedDict``)."""
+
+ContentsOf: TypeAlias = CommonContents | Reveal[S] | TransactionT | OriginationT | Delegation[S]
+"""A protocol's contents, of who sends its manager operations (``S``) and
+its transactions and originations: ``ContentsOf[S, Transaction, Origination]``."""
+
+
 class Internal(TypedDict):
     """What an internal operation begins with: the contract that emits it,
     and the nonce that tells apart the operations it emits."""
@@ -385,6 +406,11 @@ class InternalReveal(Internal, RevealFields):
 
 class InternalDelegation(Internal, DelegationFields):
     kind: Literal["delegation"]
+
+
+InternalOf: TypeAlias = InternalReveal | TransactionT | OriginationT | InternalDelegation
+"""A protocol's internal operations, of its internal transactions and
+originations: ``InternalOf[InternalTransaction, InternalOrigination]``."""
 
 
 REVEAL = typed(RevealFields, obj(req("public_key", public_key)))
@@ -504,22 +530,28 @@ def _contents_lists(contents: Encoding[Any]) -> SearchStrategy[list[Any]]:
     return st.one_of(st.lists(contents.strategy(), min_size=1, max_size=1), batches)
 
 
+InternalT = TypeVar("InternalT")
+"""A protocol's internal operations (the union of their ``TypedDict`` s)."""
+
+
 @dataclass(frozen=True)
-class Operations:
-    """One protocol's operations: what its ``operation.*`` ids name."""
+class Operations(Generic[C, InternalT]):
+    """One protocol's operations: what its ``operation.*`` ids name, ``C``
+    its contents and ``InternalT`` its internal operations (a protocol's
+    module states both)."""
 
     #: ``operation.contents``: one content (``operation.alpha.contents``)
-    contents: Encoding[Any]
+    contents: Encoding[C]
     #: ``operation.contents_list``: the contents, to the end of their frame
-    contents_list: Encoding[Any]
+    contents_list: Encoding[list[C]]
     #: ``operation.protocol_data``: the contents and the signature
-    protocol_data: Encoding[Any]
+    protocol_data: Encoding[ProtocolData[C]]
     #: ``operation``: the branch, the contents and the signature
-    operation: Encoding[Any]
+    operation: Encoding[Operation[C]]
     #: ``operation.unsigned``: the branch and the contents
-    unsigned: Encoding[Any]
+    unsigned: Encoding[UnsignedOperation[C]]
     #: ``operation.internal``: a manager operation a contract emits
-    internal: Encoding[Any]
+    internal: Encoding[InternalT]
 
 
 def build(
@@ -528,7 +560,7 @@ def build(
     source: Encoding[Any],
     transaction: Encoding[Any],
     origination: Encoding[Any],
-) -> Operations:
+) -> Operations[Any, Any]:
     """A protocol's operations, from what sets it apart: the tag of its first
     manager operation (a reveal; the others follow), who the ``source`` of
     a manager operation is, and the fields of a transaction and of an
@@ -555,9 +587,12 @@ def build(
         binary=conv(write, partial(_batch, DecodeError, "not_enough_data"), items),
         values=partial(_contents_lists, contents),
     )
-    protocol_data = def_(
-        "operation.alpha.contents_and_signature",
-        obj(req("contents", contents_list), req("signature", signature)),
+    protocol_data = typed(
+        ProtocolData,
+        def_(
+            "operation.alpha.contents_and_signature",
+            obj(req("contents", contents_list), req("signature", signature)),
+        ),
     )
     internal = merge_objs(
         obj(req("source", contract_id), req("nonce", uint16)),
@@ -567,10 +602,13 @@ def build(
         contents=contents,
         contents_list=contents_list,
         protocol_data=protocol_data,
-        operation=merge_objs(OPERATION_SHELL_HEADER, protocol_data),
-        unsigned=def_(
-            "operation.alpha.unsigned_operation",
-            merge_objs(OPERATION_SHELL_HEADER, obj(req("contents", contents_list))),
+        operation=typed(Operation, merge_objs(OPERATION_SHELL_HEADER, protocol_data)),
+        unsigned=typed(
+            UnsignedOperation,
+            def_(
+                "operation.alpha.unsigned_operation",
+                merge_objs(OPERATION_SHELL_HEADER, obj(req("contents", contents_list))),
+            ),
         ),
         internal=def_("operation.alpha.internal_operation", internal),
     )
