@@ -19,7 +19,7 @@ from . import blocks, constants, micheline, operations, receipts, values
 from .contracts import ContractId, contract_id
 from .micheline import Node, Script
 from .tez import tez
-from .versions import ATHENS, IdTable, register_ids
+from .versions import ATHENS, IdTable, id_table, register_ids
 
 PROTOCOL = ATHENS
 
@@ -177,7 +177,7 @@ VOTING_PERIOD = values.VOTING_PERIOD
 VOTING_PERIOD_KIND = values.VOTING_PERIOD_KIND
 ERRORS = values.ERRORS
 
-_VALUE_IDS: IdTable = values.value_ids(globals())
+_VALUE_IDS: IdTable = id_table(values.VALUE_IDS, globals())
 
 # --- operations and block headers: operation.*, block_header.* ---
 
@@ -260,7 +260,7 @@ BLOCK_HEADER_CONTENTS = blocks.CONTENTS
 BLOCK_HEADER_SHELL_HEADER = chains.SHELL_HEADER
 BLOCK_HEADER_PROTOCOL_DATA = blocks.PROTOCOL_DATA
 
-_OPERATION_IDS: IdTable = operations.operation_ids(globals())
+_OPERATION_IDS: IdTable = id_table(operations.OPERATION_IDS, globals())
 
 
 register_ids(PROTOCOL, __name__, _SCRIPT_IDS, _VALUE_IDS, _OPERATION_IDS)

@@ -17,7 +17,7 @@ from . import athens, constants, micheline, operations, receipts, values
 from .contracts import ContractId, contract_id
 from .micheline import Node, Script
 from .tez import tez
-from .versions import BABYLON, IdTable, register_ids
+from .versions import BABYLON, IdTable, id_table, register_ids
 
 PROTOCOL = BABYLON
 
@@ -70,7 +70,7 @@ VOTING_PERIOD = athens.VOTING_PERIOD
 VOTING_PERIOD_KIND = athens.VOTING_PERIOD_KIND
 ERRORS = athens.ERRORS
 
-_VALUE_IDS: IdTable = values.value_ids(globals())
+_VALUE_IDS: IdTable = id_table(values.VALUE_IDS, globals())
 
 # --- operations and block headers: operation.*, block_header.* ---
 
@@ -157,7 +157,7 @@ BLOCK_HEADER_CONTENTS = athens.BLOCK_HEADER_CONTENTS
 BLOCK_HEADER_SHELL_HEADER = athens.BLOCK_HEADER_SHELL_HEADER
 BLOCK_HEADER_PROTOCOL_DATA = athens.BLOCK_HEADER_PROTOCOL_DATA
 
-_OPERATION_IDS: IdTable = operations.operation_ids(globals())
+_OPERATION_IDS: IdTable = id_table(operations.OPERATION_IDS, globals())
 
 
 register_ids(PROTOCOL, __name__, _SCRIPT_IDS, _VALUE_IDS, _OPERATION_IDS)

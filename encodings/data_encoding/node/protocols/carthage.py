@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ...tree.core import publish
 from . import babylon, constants, micheline, operations, values
-from .versions import CARTHAGE, IdTable, register_ids
+from .versions import CARTHAGE, IdTable, id_table, register_ids
 
 PROTOCOL = CARTHAGE
 
@@ -54,7 +54,7 @@ VOTING_PERIOD = babylon.VOTING_PERIOD
 VOTING_PERIOD_KIND = babylon.VOTING_PERIOD_KIND
 ERRORS = babylon.ERRORS
 
-_VALUE_IDS: IdTable = values.value_ids(globals())
+_VALUE_IDS: IdTable = id_table(values.VALUE_IDS, globals())
 
 # --- operations and block headers: operation.*, block_header.* ---
 
@@ -73,7 +73,7 @@ BLOCK_HEADER_CONTENTS = babylon.BLOCK_HEADER_CONTENTS
 BLOCK_HEADER_SHELL_HEADER = babylon.BLOCK_HEADER_SHELL_HEADER
 BLOCK_HEADER_PROTOCOL_DATA = babylon.BLOCK_HEADER_PROTOCOL_DATA
 
-_OPERATION_IDS: IdTable = operations.operation_ids(globals())
+_OPERATION_IDS: IdTable = id_table(operations.OPERATION_IDS, globals())
 
 
 register_ids(PROTOCOL, __name__, _SCRIPT_IDS, _VALUE_IDS, _OPERATION_IDS)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ...tree.core import publish
 from . import carthage, constants, micheline, operations, receipts, values
-from .versions import DELPHI, IdTable, register_ids
+from .versions import DELPHI, IdTable, id_table, register_ids
 
 PROTOCOL = DELPHI
 
@@ -54,7 +54,7 @@ VOTING_PERIOD = carthage.VOTING_PERIOD
 VOTING_PERIOD_KIND = carthage.VOTING_PERIOD_KIND
 ERRORS = carthage.ERRORS
 
-_VALUE_IDS: IdTable = values.value_ids(globals())
+_VALUE_IDS: IdTable = id_table(values.VALUE_IDS, globals())
 
 # --- operations and block headers: operation.*, block_header.* ---
 
@@ -75,7 +75,7 @@ BLOCK_HEADER_CONTENTS = carthage.BLOCK_HEADER_CONTENTS
 BLOCK_HEADER_SHELL_HEADER = carthage.BLOCK_HEADER_SHELL_HEADER
 BLOCK_HEADER_PROTOCOL_DATA = carthage.BLOCK_HEADER_PROTOCOL_DATA
 
-_OPERATION_IDS: IdTable = operations.operation_ids(globals())
+_OPERATION_IDS: IdTable = id_table(operations.OPERATION_IDS, globals())
 
 
 register_ids(PROTOCOL, __name__, _SCRIPT_IDS, _VALUE_IDS, _OPERATION_IDS)

@@ -68,7 +68,6 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import partial
 from typing import (
@@ -85,7 +84,6 @@ from typing import (
 from ...errors import (
     DataEncodingError,
     DecodeError,
-    DefinitionError,
     EncodeError,
     ErrorCode,
     JsonError,
@@ -114,9 +112,8 @@ from ..signatures import PublicKey, Signature, public_key, signature
 from .blocks import BLOCK_HEADER, BlockHeader
 from .contracts import ContractId, contract_id
 from .tez import tez
-from .values import NONCE, RAW_LEVEL, VOTE_BALLOT, VOTING_PERIOD, constant_name
+from .values import NONCE, RAW_LEVEL, VOTE_BALLOT, VOTING_PERIOD
 from .values import Ballot as BallotName
-from .versions import IdTable
 
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
@@ -157,7 +154,6 @@ __all__ = [
     "UnsignedOperation",
     "build",
     "explicit",
-    "operation_ids",
 ]
 
 # ------------------------------------------------------------------ the shell's
@@ -632,19 +628,6 @@ OPERATION_IDS = {
     "block_header.protocol_data": "a block header's own part: the baker's fields and signature",
 }
 """The operations and block headers each protocol of 004-007 registers."""
-
-
-def operation_ids(constants: Mapping[str, object]) -> IdTable:
-    """The operations and block headers of a protocol whose module's
-    ``constants`` (its globals) hold their encodings under their
-    :func:`~.values.constant_name` (``OPERATION_UNSIGNED``)."""
-    table: dict[str, tuple[Encoding[Any], str]] = {}
-    for name, description in OPERATION_IDS.items():
-        found = constants.get(constant_name(name))
-        if not isinstance(found, Encoding):
-            raise DefinitionError(f"no encoding {constant_name(name)} for the protocol's {name!r}")
-        table[name] = (found, description)
-    return table
 
 
 publish(__name__, globals())  # the encodings above pickle by reference

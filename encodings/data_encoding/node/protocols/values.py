@@ -36,10 +36,9 @@ catalogue, not a cycle.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Literal, TypedDict
 
-from ...errors import DecodeError, DefinitionError, EncodeError, describe_value
+from ...errors import DecodeError, EncodeError, describe_value
 from ...jsonvalue import JsonValue
 from ...tree.anyjson import json
 from ...tree.core import Encoding, publish
@@ -54,7 +53,6 @@ from ...tree.zarith import z
 from ..fitness import Fitness, fitness
 from ..keys import PublicKeyHash, public_key_hash
 from ..timestamp import protocol
-from .versions import IdTable
 
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
@@ -85,8 +83,6 @@ __all__ = [
     "Level",
     "Listing",
     "VotingPeriodKind",
-    "constant_name",
-    "value_ids",
 ]
 
 
@@ -306,24 +302,6 @@ VALUE_IDS = {
 }
 """The ids of the values and receipts every protocol of 004-007 registers
 (the ``Registration`` block of its client context), and their descriptions."""
-
-
-def constant_name(name: str) -> str:
-    """The constant that holds a protocol's encoding ``name`` in its module
-    (``vote.ballots``: ``VOTE_BALLOTS``)."""
-    return name.replace(".", "_").upper()
-
-
-def value_ids(constants: Mapping[str, object]) -> IdTable:
-    """The values and receipts of a protocol whose module's ``constants``
-    (its globals) hold their encodings under their :func:`constant_name`."""
-    table: dict[str, tuple[Encoding[object], str]] = {}
-    for name, description in VALUE_IDS.items():
-        found = constants.get(constant_name(name))
-        if not isinstance(found, Encoding):
-            raise DefinitionError(f"no encoding {constant_name(name)} for the protocol's {name!r}")
-        table[name] = (found, description)
-    return table
 
 
 publish(__name__, globals())  # the encodings above pickle by reference

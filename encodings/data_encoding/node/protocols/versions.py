@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ...errors import DefinitionError
 from ...tree.core import Encoding
 from ..registry import register
 
@@ -126,6 +127,25 @@ def find_protocol(spelling: Protocol | str) -> Protocol:
 IdTable = Mapping[str, tuple[Encoding[Any], str]]
 """A protocol's encodings by the node's name (``"operation.unsigned"``),
 each with a one-line description."""
+
+
+def constant_name(name: str) -> str:
+    """The constant that holds a protocol's encoding ``name`` in its module
+    (``vote.ballots``: ``VOTE_BALLOTS``)."""
+    return name.replace(".", "_").upper()
+
+
+def id_table(descriptions: Mapping[str, str], constants: Mapping[str, object]) -> IdTable:
+    """The ids ``descriptions`` names (``{"operation.unsigned": "one line"}``),
+    each with its encoding: the :func:`constant_name` of the protocol
+    module's ``constants`` (its globals)."""
+    table: dict[str, tuple[Encoding[Any], str]] = {}
+    for name, description in descriptions.items():
+        found = constants.get(constant_name(name))
+        if not isinstance(found, Encoding):
+            raise DefinitionError(f"no encoding {constant_name(name)} for the protocol's {name!r}")
+        table[name] = (found, description)
+    return table
 
 
 def register_ids(protocol: Protocol, module: str, *tables: IdTable) -> None:
