@@ -806,8 +806,8 @@ def test_describe_rpc_of_an_unknown_protocol(run: Run) -> None:
     r = run("describe-rpc", "/", "--protocol", "008-PtEdo2Zk")
     assert (r.status, r.out) == (2, b"")
     assert r.err == (
-        "error: no protocol is named '008-PtEdo2Zk' (known: 004-Pt24m4xi (Athens), "
-        "005-PsBabyM1 (Babylon), 006-PsCARTHA (Carthage), 007-PsDELPH1 (Delphi))\n"
+        "error: unknown protocol '008-PtEdo2Zk'; the protocols are 004-Pt24m4xi (Athens), "
+        "005-PsBabyM1 (Babylon), 006-PsCARTHA (Carthage), 007-PsDELPH1 (Delphi)\n"
     )
 
 

@@ -41,7 +41,7 @@ from data_encoding import (
 from data_encoding.node import registry, rpc
 from data_encoding.node.hashes import operation_hash
 from data_encoding.node.keys import output_family
-from data_encoding.node.protocols import ATHENS, BABYLON, CARTHAGE, DELPHI, Protocol
+from data_encoding.node.protocols import ATHENS, BABYLON, CARTHAGE, DELPHI, Protocol, find_protocol
 from data_encoding.node.rpc.protocol import Declared, declared
 from golden import VECTORS
 
@@ -801,7 +801,7 @@ def test_the_injection_is_typed_in_a_protocols_root_answer() -> None:
     "name", ["007-PsDELPH1", "PsDELPH1", "psdelph1", "Delphi", "DELPHI", DELPHI.hash, DELPHI]
 )
 def test_a_protocol_is_named_as_the_toolchain_and_its_hash_name_it(name: Any) -> None:
-    assert rpc.protocol_named(name) is DELPHI
+    assert find_protocol(name) is DELPHI
     assert rpc.directory_of(protocol=name) is rpc.directory_of(protocol=DELPHI)
 
 
@@ -809,6 +809,6 @@ def test_an_unknown_protocol_is_refused_with_the_known_ones() -> None:
     with pytest.raises(rpc.UnknownProtocol) as caught:
         rpc.directory_of(protocol="PsDELPH2")
     assert str(caught.value) == (
-        "no protocol is named 'PsDELPH2' (known: 004-Pt24m4xi (Athens), 005-PsBabyM1 (Babylon), "
-        "006-PsCARTHA (Carthage), 007-PsDELPH1 (Delphi))"
+        "unknown protocol 'PsDELPH2'; the protocols are 004-Pt24m4xi (Athens), "
+        "005-PsBabyM1 (Babylon), 006-PsCARTHA (Carthage), 007-PsDELPH1 (Delphi)"
     )

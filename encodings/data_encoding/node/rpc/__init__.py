@@ -36,11 +36,11 @@ from typing import Any
 
 from ...tree.anyjson import json
 from ..catalogue.chains import BLOCK_METADATA
-from ..protocols.versions import Protocol
+from ..protocols.versions import Protocol, UnknownProtocol, find_protocol
 from . import alpha, shell
 from .args import ARGS, Arg, ArgError
 from .directory import Directory, NotFound, Service, Tail, parse_path, path_text
-from .protocol import INJECTION, UnknownProtocol, declared, protocol_named
+from .protocol import INJECTION, declared
 from .query import Query, QueryField
 
 __all__ = [
@@ -59,7 +59,6 @@ __all__ = [
     "directory_of",
     "parse_path",
     "path_text",
-    "protocol_named",
     "services",
 ]
 
@@ -123,9 +122,9 @@ def directory_of(brand: str = BRAND, protocol: Protocol | str | None = None) -> 
     """The whole directory, with ``/ext`` published as ``/<brand>``: the
     seed's, or, for a ``protocol`` (a
     :class:`~data_encoding.node.protocols.Protocol`, or a name
-    :func:`protocol_named` knows: ``007-PsDELPH1``), with the services typed
-    as that protocol declares them (:mod:`.protocol`)."""
-    return _directory(brand, None if protocol is None else protocol_named(protocol))
+    :func:`~data_encoding.node.protocols.find_protocol` knows: ``007-PsDELPH1``),
+    with the services typed as that protocol declares them (:mod:`.protocol`)."""
+    return _directory(brand, None if protocol is None else find_protocol(protocol))
 
 
 def describe(

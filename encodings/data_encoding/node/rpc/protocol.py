@@ -66,7 +66,7 @@ from ..hashes import block_hash, chain_id, contract_hash, nonce_hash, operation_
 from ..keys import public_key_hash
 from ..protocols.blocks import PROOF_OF_WORK_NONCE_SIZE
 from ..protocols.operations import RAW_OPERATION
-from ..protocols.versions import PROTOCOLS, Protocol
+from ..protocols.versions import Protocol
 from ..registry import find
 from ..signatures import public_key
 from . import alpha
@@ -82,36 +82,8 @@ __all__ = [
     "Body",
     "Declared",
     "Ids",
-    "UnknownProtocol",
     "declared",
-    "protocol_named",
 ]
-
-# ------------------------------------------------------------------ naming a protocol
-
-
-class UnknownProtocol(LookupError):
-    """A name that is none of the protocols' (the message lists theirs)."""
-
-
-def protocol_named(name: str | Protocol) -> Protocol:
-    """The protocol ``name`` names: the node toolchain's name
-    (``007-PsDELPH1``), the protocol's hash or its first eight characters
-    (``PsDELPH1``, in any case), or its release name (``Delphi``, in any
-    case); a :class:`~data_encoding.node.protocols.Protocol` is itself.
-
-    >>> protocol_named("psdelph1").toolchain_name
-    '007-PsDELPH1'
-    """
-    if isinstance(name, Protocol):
-        return name
-    for protocol in PROTOCOLS:
-        spellings = (protocol.toolchain_name, protocol.hash, protocol.short, protocol.name)
-        if name.lower() in (s.lower() for s in spellings):
-            return protocol
-    known = ", ".join(f"{p.toolchain_name} ({p.name})" for p in PROTOCOLS)
-    raise UnknownProtocol(f"no protocol is named {name[:60]!r} (known: {known})")
-
 
 # ------------------------------------------------------------------ a protocol's encodings
 
