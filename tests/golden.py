@@ -109,10 +109,10 @@ ZARITH_Z = [
 
 
 @cache
-def codec_vectors(encoding_name: str) -> list[dict[str, Any]]:
+def codec_vectors(encoding_name: str | None = None) -> list[dict[str, Any]]:
     """The node toolchain's codec regression vectors of ``encoding_name``
-    (``007-PsDELPH1.operation.unsigned``), in file order: ``{"json", "hex"}``
-    and their origin."""
+    (``007-PsDELPH1.operation.unsigned``; every one for ``None``), in file
+    order: ``{"encoding_name", "json", "hex"}`` and their origin."""
     with open(VECTORS / "octez-codec-007.jsonl", encoding="utf-8") as f:
         rows = [json.loads(line) for line in f]
-    return [row for row in rows if row["encoding_name"] == encoding_name]
+    return [row for row in rows if encoding_name in (None, row["encoding_name"])]

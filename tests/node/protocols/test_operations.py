@@ -18,7 +18,6 @@
 
 from __future__ import annotations
 
-import json as json_text
 from functools import partial
 from typing import Any
 
@@ -42,18 +41,15 @@ from data_encoding.node.protocols import (
     delphi,
     operations,
 )
-from golden import VECTORS
+from golden import codec_vectors
 
 NAMES = list(operations.OPERATION_IDS)
 """The ids of this part, as the node names them (``operation.unsigned``)."""
 
 
-def _vectors() -> list[dict[str, Any]]:
-    rows = [json_text.loads(line) for line in (VECTORS / "octez-codec-007.jsonl").open()]
-    return [r for r in rows if r["encoding_name"].split(".", 1)[1] in NAMES]
-
-
-VECTORS_007 = _vectors()
+VECTORS_007 = [r for r in codec_vectors() if r["encoding_name"].split(".", 1)[1] in NAMES]
+"""The 007 vectors of this part's ids (each is read and written exactly in
+``test_vectors_007.py``)."""
 
 
 def _of(protocol: Protocol, name: str) -> Encoding[Any]:
@@ -84,22 +80,6 @@ def test_the_vectors_give_these_ids_of_007() -> None:
         "block_header.raw": 1,
         "block_header.unsigned": 1,
     }
-
-
-@pytest.mark.parametrize(
-    "vector", VECTORS_007, ids=[f"{r['encoding_name']}:{r['hex'][64:80]}" for r in VECTORS_007]
-)
-def test_a_007_vector_reads_and_writes_exactly_through_both_ids(vector: dict[str, Any]) -> None:
-    name = vector["encoding_name"].split(".", 1)[1]
-    assert registry.find(vector["encoding_name"]).id == DELPHI.id(name)
-    raw = bytes.fromhex(vector["hex"])
-    for id in (vector["encoding_name"], DELPHI.id(name)):
-        e = registry.find(id).encoding
-        with output_family("tezos"):
-            assert e.encode(e.from_json(vector["json"])) == raw
-            assert e.to_json(e.decode(raw)) == vector["json"]
-            assert e.decode_json(raw) == vector["json"]
-            assert e.encode_json(vector["json"]) == raw
 
 
 def test_an_operation_is_its_unsigned_bytes_then_its_signature() -> None:

@@ -7,16 +7,12 @@ read and write exactly, through both spellings of their ids.
 
 from __future__ import annotations
 
-import json as json_text
-from typing import Any
-
 import pytest
 
 from data_encoding import DecodeError, JsonError, binary_schema, int32, int64, json, z
 from data_encoding.jsonvalue import JsonValue
 from data_encoding.node import registry
 from data_encoding.node.fitness import fitness
-from data_encoding.node.keys import output_family
 from data_encoding.node.protocols import (
     ATHENS,
     DELPHI,
@@ -32,7 +28,7 @@ from data_encoding.node.protocols import (
 from data_encoding.node.registry import UnknownId
 from data_encoding.node.timestamp import protocol
 from data_encoding.tree.wrappers import Def
-from golden import VECTORS
+from golden import codec_vectors
 
 VALUE_NAMES = {
     "contract",
@@ -61,13 +57,9 @@ VALUE_NAMES = {
 """The names of this part's ids that the 007 vectors give values of."""
 
 
-def _value_vectors() -> list[dict[str, Any]]:
-    lines = (VECTORS / "octez-codec-007.jsonl").read_text().splitlines()
-    rows = [json_text.loads(line) for line in lines]
-    return [r for r in rows if r["encoding_name"].split(".", 1)[1] in VALUE_NAMES]
-
-
-VALUE_VECTORS = _value_vectors()
+VALUE_VECTORS = [r for r in codec_vectors() if r["encoding_name"].split(".", 1)[1] in VALUE_NAMES]
+"""The 007 vectors of this part's ids (each is read and written exactly in
+``test_vectors_007.py``)."""
 
 
 def test_the_vectors_give_every_value_id_of_007() -> None:
@@ -80,21 +72,6 @@ def test_an_unknown_name_in_the_toolchains_spelling_names_the_protocols_close_id
     with pytest.raises(UnknownId) as caught:
         registry.find("007-PsDELPH1.cycles")
     assert (caught.value.id, caught.value.close[0]) == ("proto.psdelph1.cycles", DELPHI.id("cycle"))
-
-
-@pytest.mark.parametrize(
-    "vector", VALUE_VECTORS, ids=[f"{r['encoding_name']}:{r['hex'][:16]}" for r in VALUE_VECTORS]
-)
-def test_a_007_vector_reads_and_writes_exactly_through_both_ids(vector: dict[str, Any]) -> None:
-    name = vector["encoding_name"].split(".", 1)[1]
-    found = registry.find(vector["encoding_name"])
-    assert found.id == DELPHI.id(name)
-    raw = bytes.fromhex(vector["hex"])
-    for id in (vector["encoding_name"], DELPHI.id(name)):
-        e = registry.find(id).encoding
-        with output_family("tezos"):
-            assert e.encode(e.from_json(vector["json"])) == raw
-            assert e.to_json(e.decode(raw)) == vector["json"]
 
 
 def test_an_encoding_the_shell_registers_too_keeps_the_shells_id() -> None:
