@@ -42,6 +42,9 @@ FRAMES_PER_LEVEL = 16
 MARGIN = 400
 
 _limit = DEFAULT
+#: the limit again, for generated code (a global of this module it cannot
+#: name): kept equal to ``_limit``
+LIMIT = [DEFAULT]
 
 
 class _Level(threading.local):
@@ -49,12 +52,14 @@ class _Level(threading.local):
         self.cell = [0]
 
 
-_levels = _Level()
+LEVELS = _Level()
+"""Each thread's level, ``LEVELS.cell[0]`` (a generated reader that counts
+its own levels reads it: :func:`tied`)."""
 
 
 def level() -> int:
     """The current thread's level (0 outside any nesting)."""
-    return _levels.cell[0]
+    return LEVELS.cell[0]
 
 
 def max_depth() -> int:
@@ -74,7 +79,7 @@ def set_max_depth(levels: int) -> None:
     global _limit
     if type(levels) is not int or levels < 1:
         raise DefinitionError(f"set_max_depth: a number of levels is an int >= 1, not {levels!r}")
-    _limit = levels
+    _limit = LIMIT[0] = levels
     make_room()
 
 
@@ -111,7 +116,7 @@ def nested(
     def one_level_deeper(*args: Any) -> T:
         # one look-up of the thread's own counter: a thread-local attribute
         # costs more than the rest of this function
-        count = _levels.cell
+        count = LEVELS.cell
         level = count[0]
         if level >= _limit:
             raise too_deep(cls)
@@ -130,7 +135,7 @@ def _reader_one_level_deeper(cell: list[Callable[..., T]]) -> Callable[..., T]:
     as they are, not packed into a tuple."""
 
     def one_level_deeper(buf: bytes, pos: int, end: int) -> T:
-        count = _levels.cell
+        count = LEVELS.cell
         level = count[0]
         if level >= _limit:
             raise too_deep(DecodeError, pos)
@@ -162,4 +167,35 @@ def knot(
     except BaseException:
         del owner.__dict__[key]
         raise
+    return function
+
+
+def tied(owner: object, key: str, body: Callable[[], Callable[..., T]]) -> Callable[..., T]:
+    """:func:`knot` for a reader or writer that counts its own
+    levels (:data:`LEVELS`, :data:`LIMIT`: a recursive encoding's generated
+    reader): while ``body()`` builds it, a stand-in that calls it is
+    published; once built, the reader itself is, and its own references to
+    the stand-in are bound to it, so that a level costs no call of a wrapper.
+    (Functions built meanwhile that call the stand-in keep it: one more call
+    for them, the same count.)"""
+    make_room()
+    cell: list[Callable[..., T]] = []
+
+    def stand_in(*args: Any) -> T:
+        # empty while another thread compiles the body: wait for it
+        return (cell[0] if cell else when_built(cell))(*args)
+
+    attributes = owner.__dict__
+    attributes[key] = stand_in
+    try:
+        function = body()
+    except BaseException:
+        del attributes[key]
+        raise
+    namespace = function.__globals__
+    for name, value in list(namespace.items()):
+        if value is stand_in:
+            namespace[name] = function
+    cell.append(function)
+    attributes[key] = function
     return function

@@ -346,6 +346,10 @@ DECODE_ROWS = [
     pytest.param(n, "ff8000", DecodeError, "trailing_zero", 2, (), id="n-ff8000"),
     pytest.param(z, "8000", DecodeError, "trailing_zero", 1, (), id="z-8000"),
     pytest.param(z, "838000", DecodeError, "trailing_zero", 2, (), id="z-838000"),
+    # past the bytes read by a loop (four), the end is searched for
+    pytest.param(n, "8080808000", DecodeError, "trailing_zero", 4, (), id="n-5-bytes"),
+    pytest.param(z, "c080808000", DecodeError, "trailing_zero", 4, (), id="z-5-bytes"),
+    pytest.param(n, "80808080", DecodeError, "not_enough_data", 0, (), id="n-4-unfinished"),
     pytest.param(z, "40", DecodeError, "negative_zero", 0, (), id="z-40"),
     pytest.param(list_(z), "00000002 01 40", DecodeError, "negative_zero", 5, (1,), id="z-list"),
     # a whole list is read at once, with one path per length: two bytes, a

@@ -127,3 +127,87 @@ def test_the_source_leaves_linecache_with_its_function() -> None:
     # dropped at the next compile, not by the collection (see test_linecache.py)
     assert _record()._write.__code__.co_filename != filename
     assert filename not in linecache.cache
+
+
+# ------------------------------------------------ what makes the hot paths cheap
+
+
+def _chain() -> de.Encoding[Any]:
+    return de.mu("chain", lambda self: de.obj(de.req("v", de.uint8), de.opt("next", self)))
+
+
+def test_a_recursive_encodings_code_counts_its_own_levels_and_calls_itself() -> None:
+    """The reader and writer of a ``mu`` are its body's code with the level
+    count around it, and call themselves: no wrapper's frame a level. The
+    limit is where it was: ``max_depth()`` levels read and written, one more
+    refused at the level's offset."""
+    chain, levels = _chain(), de.max_depth()
+    deepest = b"\x01\xff" * (levels - 1) + b"\x01\x00"
+    value = chain.decode(deepest)
+    assert chain.encode(value) == deepest
+    pieces: list[Any] = [chain._read, chain._write]
+    for piece in pieces:
+        source = piece.__source__
+        assert source.splitlines()[1] == "    depth_cell = _levels.cell"
+        assert "nested " in piece.__code__.co_filename
+        assert any(v is piece for v in piece.__globals__.values())  # it calls itself
+    with pytest.raises(de.DecodeError) as read:
+        chain.decode(b"\x01\xff" * levels + b"\x01\x00")
+    error = read.value
+    assert (error.code, error.offset, len(error.path)) == ("too_deep", 2 * levels, levels)
+    with pytest.raises(de.EncodeError) as written:
+        chain.encode({"v": 1, "next": value})
+    assert (written.value.code, len(written.value.path)) == ("too_deep", levels)
+    # a failure deep down leaves the count where it was: the next call reads as deep
+    assert chain.decode(deepest) == value
+
+
+def test_an_enumeration_is_read_and_written_by_an_index() -> None:
+    enum = de.string_enum(["a", "b", "c"])
+    record = de.obj(de.req("n", de.uint16), de.req("e", enum))
+    assert "e_2 = _cases[e_2]" in record._read.__source__  # type: ignore[attr-defined]
+    assert re.search(r"_index(_\d+)?\[e_2\]", record._write.__source__)  # type: ignore[attr-defined]
+    assert record.decode(bytes.fromhex("000102")) == {"n": 1, "e": "c"}
+    assert record.encode({"n": 1, "e": "b"}).hex() == "000101"
+    with pytest.raises(de.DecodeError) as read:
+        record.decode(bytes.fromhex("000103"))
+    assert (read.value.code, read.value.offset, read.value.path) == ("no_case_matched", 2, ("e",))
+    wrong: object
+    for wrong in ("d", [], None):
+        with pytest.raises(de.EncodeError) as written:
+            record.encode({"n": 1, "e": wrong})
+        assert (written.value.code, written.value.path) == ("no_case_matched", ("e",))
+    # values that are not strings are looked up by type too: 1 is not True
+    typed = de.obj(de.req("e", de.string_enum({"one": 1, "two": 2})))
+    assert not re.search(r"_index(_\d+)?\[", typed._write.__source__)  # type: ignore[attr-defined]
+    assert typed.encode({"e": 2}).hex() == "01"
+    with pytest.raises(de.EncodeError):
+        typed.encode({"e": True})
+
+
+def test_one_byte_is_read_by_an_index_and_a_short_list_without_a_loop() -> None:
+    pair = de.obj(de.req("tag", de.uint8), de.req("args", de.fixed.list_(2, de.int31)))
+    source = pair._read.__source__  # type: ignore[attr-defined]
+    assert "tag_1 = buf[pos]" in source
+    assert "for _ in" not in source
+    assert pair.decode(bytes.fromhex("070000000100000002")) == {"tag": 7, "args": [1, 2]}
+
+
+def test_a_matching_union_checks_the_cases_not_read_exactly() -> None:
+    """``exact_reads``: the cases whose reader gives only values their writer
+    writes with them are not checked; the others are (``not_canonical``)."""
+    calls: list[object] = []
+
+    def smallest(value: Any) -> int:
+        calls.append(value)
+        return 0 if -(2**30) <= value < 2**30 else 1
+
+    cases = [de.case(0, "small", de.int31), de.case(1, "large", de.int64)]
+    u = de.list_(de.matching(smallest, cases, exact_reads=[0]))
+    assert u.decode(bytes.fromhex("0000000e0000000005010000010000000000")) == [5, 2**40]
+    assert calls == [2**40]
+    with pytest.raises(de.DecodeError) as read:
+        u.decode(bytes.fromhex("00000009010000000000000005"))
+    assert (read.value.code, read.value.offset, read.value.path) == ("not_canonical", 4, (0,))
+    with pytest.raises(de.DefinitionError, match=r"exact_reads names no case's tag: \[2\]"):
+        de.matching(smallest, cases, exact_reads=[0, 2])

@@ -60,7 +60,7 @@ from ..tree.core import Encoding, identity, publish
 from ..tree.leaves import wrong_type, wrong_value_type
 from ..tree.records import Named
 from ..tree.strings import string
-from ..tree.unions import case, union
+from ..tree.unions import case, matching
 from ..tree.wrappers import DirectJson, conv, def_
 from .base58 import check_decoder, check_encode
 from .hashes import Base58Hash, TaggedBytes, hash_encoding
@@ -298,11 +298,6 @@ def curve_union(
     holding ``head``, the tag and the bytes (``head``: the bytes the value
     has before the union's, an implicit contract's own tag)."""
 
-    at = len(head)
-
-    def matches(tag: int, size: int, v: Any) -> bool:  # (the leaf checks the head)
-        return isinstance(v, bytes | bytearray) and len(v) == at + 1 + size and v[at] == tag
-
     cases = [
         case(
             tag,
@@ -311,11 +306,24 @@ def curve_union(
                 f"{title}.{field}",
                 TaggedBytes(value_type, size, f"{title}.{field}", head + bytes((tag,))),
             ),
-            match=partial(matches, tag, size),
         )
         for tag, (title, size) in enumerate(zip(CURVE_TITLES, sizes, strict=True))
     ]
-    return def_(name, union(cases))
+    # the curve is the value's own tag byte: one look, where a union would
+    # try the cases; a case reads only values of its own curve
+    select = partial(_curve_of, len(head), tuple(sizes))
+    return def_(name, matching(select, cases, exact_reads=range(len(cases))))
+
+
+def _curve_of(at: int, sizes: tuple[int, ...], v: Any) -> int | None:
+    """The curve's tag of a :func:`curve_union` value that has the curve's
+    size, the tag at ``at`` (``None`` for any other value; the leaf checks
+    the bytes before it)."""
+    if isinstance(v, bytes | bytearray) and len(v) > at:
+        tag = v[at]
+        if tag < len(sizes) and len(v) == at + 1 + sizes[tag]:
+            return tag
+    return None
 
 
 C = TypeVar("C", bound=CurveTagged)

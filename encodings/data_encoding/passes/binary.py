@@ -28,7 +28,7 @@ from collections.abc import Callable
 from functools import singledispatch
 from typing import Any, NoReturn
 
-from ..depth import knot
+from ..depth import knot, tied
 from ..errors import (
     DataEncodingError,
     DecodeError,
@@ -48,11 +48,12 @@ from ..tree.sequences import ListEncoding
 from ..tree.size import Fixed
 from ..tree.strings import RawBytes, text_of
 from ..tree.unions import Union
-from ..tree.wrappers import Conv, Mu, guard, refusal
+from ..tree.wrappers import Conv, Mu, converted_at, guard, refusal
 from ..tree.zarith import Zarith, read_n, read_z, size_n, size_z, write_n, write_z
 from .binarygen import (
     compile_decoder,
     compile_encoder,
+    compile_nested,
     compile_reader,
     compile_writer,
     inline_code,
@@ -67,6 +68,7 @@ from .binaryrules import (
     reads_whole,
     same_binary,
     select_write,
+    size_limit_exceeded,
     table_write,
     too_big,
     too_long,
@@ -76,6 +78,7 @@ from .binaryrules import (
 )
 from .choosing import member
 from .marking import holds
+from .transparent import emitted_for
 
 __all__ = [
     "atom_reader",
@@ -401,10 +404,6 @@ def _dynamic_size_sizer(e: DynamicSize[Any]) -> Sizer:
     return size_of
 
 
-def _over_limit(size: int, limit: int) -> str:
-    return f"size limit exceeded: {size} bytes where at most {limit} are allowed"
-
-
 @build_reader.register(CheckSize)
 def _check_size_reader(e: CheckSize[Any]) -> Reader:
     return check_size_reader(e, e.inner._read)
@@ -420,9 +419,7 @@ def check_size_reader(e: CheckSize[Any], read_inner: Reader) -> Reader:
     def read(buf: bytes, pos: int, end: int) -> tuple[Any, int]:
         value, after = read_inner(buf, pos, end)
         if after - pos > limit:
-            raise DecodeError(
-                "size_limit_exceeded", _over_limit(after - pos, limit), offset=pos + limit
-            )
+            raise size_limit_exceeded(DecodeError, after - pos, limit, pos + limit)
         return value, after
 
     return read
@@ -443,7 +440,7 @@ def check_size_writer(e: CheckSize[Any], write_inner: Writer) -> Writer:
         if len(out) - mark > limit:
             size = len(out) - mark
             del out[mark:]
-            raise EncodeError("size_limit_exceeded", _over_limit(size, limit))
+            raise size_limit_exceeded(EncodeError, size, limit)
 
     return write
 
@@ -455,7 +452,7 @@ def _check_size_sizer(e: CheckSize[Any]) -> Sizer:
     def size_of(value: Any) -> int:
         size = size_inner(value)
         if size > limit:
-            raise EncodeError("size_limit_exceeded", _over_limit(size, limit))
+            raise size_limit_exceeded(EncodeError, size, limit)
         return size
 
     return size_of
@@ -582,12 +579,7 @@ def _conv_reader(e: Conv[Any]) -> Reader:
 
     def read(buf: bytes, pos: int, end: int) -> tuple[Any, int]:
         wire, after = read_inner(buf, pos, end)
-        try:
-            return from_wire(wire), after
-        except RecursionError:
-            raise
-        except Exception as exc:  # a refusal of the wire value: at its place
-            raise refusal(exc, DecodeError).at(pos) from None
+        return converted_at(from_wire, wire, pos), after
 
     return read
 
@@ -616,11 +608,17 @@ def _conv_sizer(e: Conv[Any]) -> Sizer:
 
 @build_reader.register
 def _mu_reader(e: Mu) -> Reader:
+    body = emitted_for(e.body, same_binary)
+    if inline_code(body).read is not None:  # the body's code counts the levels
+        return tied(e, "_read", lambda: compile_nested(body, reading=True))
     return knot(e, "_read", lambda: e.body._read, DecodeError)
 
 
 @build_writer.register
 def _mu_writer(e: Mu) -> Writer:
+    body = emitted_for(e.body, same_binary)
+    if inline_code(body).write is not None:
+        return tied(e, "_write", lambda: compile_nested(body, reading=False))
     return knot(e, "_write", lambda: e.body._write, EncodeError)
 
 

@@ -32,16 +32,19 @@ from functools import partial, singledispatch
 from typing import Any, NamedTuple
 from weakref import WeakKeyDictionary
 
+from ..depth import LEVELS, LIMIT
+from ..depth import too_deep as past_the_limit
 from ..errors import DecodeError, EncodeError, extra_bytes, not_enough_data, too_deep
 from ..noncanonical import NonCanonical, counts, has_markers, held, unheld
 from ..tree.core import Encoding, Reader, Writer, input_bytes
-from ..tree.framing import HEADERS, DynamicSize
+from ..tree.framing import HEADERS, CheckSize, DynamicSize
 from ..tree.leaves import AtomEncoding
 from ..tree.primitives import Int
 from ..tree.records import Parts
 from ..tree.sequences import ListEncoding
 from ..tree.strings import FixedBytes, RawBytes, text_of
 from ..tree.unions import Case, Matching, Option, Union
+from ..tree.wrappers import Conv, converted_at
 from .binaryops import (
     AfterReads,
     Append,
@@ -78,6 +81,7 @@ from .binaryrules import (
     reads_whole,
     same_binary,
     select_write,
+    size_limit_exceeded,
     too_big,
     too_long,
     unexpected_tag,
@@ -334,6 +338,33 @@ def compile_reader(e: Encoding[Any], lenient: bool = False) -> Reader:
     if not lenient:
         _LOWERED[read] = weakref.ref(e)
     return read
+
+
+def compile_nested(e: Encoding[Any], reading: bool) -> Callable[..., Any]:
+    """``e``'s reader (or writer) one level deeper: the body of a recursive
+    encoding, which counts its own levels (see :func:`~data_encoding.depth.tied`)
+    as :func:`~data_encoding.depth.knot`'s wrapper would count them: refused
+    past the limit with ``too_deep`` (at ``pos``). (Not an entry point's
+    ops: the entry point of the recursive encoding calls it, one level.)"""
+    source = new_source()
+    body = lowered(e, reading, source)
+    error = f"{source.ref(past_the_limit)}({source.ref(DecodeError if reading else EncodeError)}"
+    error += ", pos)" if reading else ")"
+    name = "read" if reading else "write"
+    with source.block("def read(buf, pos, end):" if reading else "def write(out, v):"):
+        source.line(f"depth_cell = {source.ref(LEVELS, 'levels')}.cell")
+        source.line("depth = depth_cell[0]")
+        source.line(f"if depth >= {source.ref(LIMIT, 'limit')}[0]: raise {error}")
+        source.line("depth_cell[0] = depth + 1")
+        with source.block("try:"):
+            r = Renderer(source, reading)
+            r.block(body)
+            r.flush()
+            if reading:
+                source.line("return x, pos")
+        with source.block("finally:"):
+            source.line("depth_cell[0] = depth")
+    return source.compile(name, f"nested {'reader' if reading else 'writer'} of {shown(e)}")
 
 
 _LOWERED: WeakKeyDictionary[Callable[..., Any], weakref.ref[Encoding[Any]]] = WeakKeyDictionary()
@@ -759,7 +790,10 @@ def _put(e: AtomEncoding[Any], lw: Lowering, v: str, path: Path) -> None:
             Put(atom.fmt, v, v, check, path=path, ready=v in lw.valid and atom.fmt.endswith("s"))
         )
         return
-    pack = f"{lw.ref(atom.pack, 'pack_leaf')}({v})"
+    if atom.pack_table is not None:  # an index (a missing key: the check says why)
+        pack = f"{lw.ref(atom.pack_table, 'index')}[{v}]"
+    else:
+        pack = f"{lw.ref(atom.pack, 'pack_leaf')}({v})"
     arg = pack if guard is None else f"({v} if {guard} else {pack})"
     # a packed byte string has the width: pack checked its length
     lw.add(Put(atom.fmt, arg, v, check, path=path, ready=atom.fmt.endswith("s")))
@@ -783,8 +817,9 @@ def _take(e: AtomEncoding[Any], lw: Lowering, target: str, path: Path) -> None:
         return
     guard = atom.unpack_guard(target, lw.ref) if atom.unpack_guard else None
     name = lw.ref(unpack, "unpack_leaf") if unpack is not None else None
+    table = lw.ref(atom.unpack_table, "cases") if atom.unpack_table is not None else None
     # named as its own reader names it, for a read that runs out
-    lw.add(Take(atom.fmt, atom.width, target, name, guard, path=path, what=e.what))
+    lw.add(Take(atom.fmt, atom.width, target, name, guard, table, path=path, what=e.what))
 
 
 @bytes_of.register
@@ -804,6 +839,41 @@ def _raw_bytes_code(e: RawBytes) -> Code:
         lw.add(Flush(end), Let(target, rest), Let("pos", end), Moved(to=end))
 
     return Code(_then_after(write), _read_then(read))
+
+
+# ------------------------------------------------------------ checks and conversions
+
+
+@inline_code.register(CheckSize)
+def _check_size_code(e: CheckSize[Any]) -> Code:
+    def read(lw: Lowering, target: str, end: str, path: Path) -> None:
+        if lw.lenient:  # (the lenient reader: a call, as before inlining)
+            lw.add(Call(lw.read_with(e), target, path, end))
+            return
+        start = lw.var("start")
+        lw.add(Flush(end), Let(start, "pos"))
+        # read in its full frame, its size checked after (see binary.check_size_reader)
+        lower_read(e.inner, lw, target, end, path)
+        over = f"pos - {start}"
+        error = f"{lw.ref(size_limit_exceeded)}({lw.ref(DecodeError)}, {over}, {e.limit}, "
+        lw.add(Flush(end), Fail(f"{over} > {e.limit}", f"{error}{start} + {e.limit})", path))
+
+    return Code(None, _read_then(read))
+
+
+@inline_code.register(Conv)
+def _conv_code(e: Conv[Any]) -> Code:
+    def read(lw: Lowering, target: str, end: str, path: Path) -> None:
+        if lw.lenient:  # its function is given plain values: see .lenient
+            lw.add(Call(lw.read_with(e), target, path, end))
+            return
+        start, wire = lw.var("start"), lw.var("wire")
+        lw.add(Flush(end), Let(start, "pos"))
+        lower_read(e.inner, lw, wire, end, path)
+        convert = f"{lw.ref(converted_at)}({lw.ref(e.from_wire, 'from_wire')}, {wire}, {start})"
+        lw.add(Flush(end), Do(f"{target} = {convert}", path))
+
+    return Code(None, _read_then(read))
 
 
 # ------------------------------------------------------------ frames
@@ -906,6 +976,9 @@ def _list_code(e: ListEncoding) -> Code:
                 Moved(to=end),
             )
             return
+        if mode == "exactly" and arg <= UNROLLED:
+            _read_few(e, lw, arg, target, end, path)
+            return
         items, x = lw.var("items"), lw.var("item")
         lw.add(Let(items, "[]"))
         header = f"while pos < {end}:" if mode == "frame" else f"for _ in range({count}):"
@@ -954,6 +1027,25 @@ def _list_code(e: ListEncoding) -> Code:
     return Code(_then_after(write), _read_then(read))
 
 
+UNROLLED = 4
+"""A list of exactly this many elements or fewer is read without a loop."""
+
+
+def _read_few(e: ListEncoding, lw: Lowering, count: int, target: str, end: str, path: Path) -> None:
+    """The elements of a list of exactly ``count`` one after the other, as the
+    loop reads them, with the same errors (a Micheline primitive's one or
+    two arguments: a loop and its appends cost more than the read)."""
+    items = []
+    for index in range(count):
+        x = lw.var("item")
+        at = (*path, str(index))
+        lw.add(Fail(f"pos >= {end}", f"{lw.ref(not_enough_data)}(pos, 1, {end})", at))
+        lower_read(e.elt, lw, x, end, at)
+        lw.add(Flush(end))
+        items.append(x)
+    lw.add(Let(target, f"[{', '.join(items)}]"))
+
+
 # ------------------------------------------------------------ unions
 
 
@@ -992,7 +1084,7 @@ def _union_read(u: Union, lw: Lowering, target: str, end: str, path: Path, then:
                     _read_unheld_case(u, lw, c, target, end, where, path)
                     continue
                 follow = rest
-                if checks is not None and where is not None:
+                if checks is not None and where is not None and not _reads_exactly(u, c):
                     follow = _checked(u, lw, checks, target, where, c, path, rest)
                 lower_read(c.enc, lw, target, end, path, follow)
         with lw.branch(None, end):
@@ -1013,10 +1105,16 @@ def _read_unheld_case(
     lower_read(c.enc, lw, target, end, path)
     test = f"cells[0] != {made}"
     checks = canonical(u)
-    if checks is not None:  # the predicates see plain values only
+    if checks is not None and not _reads_exactly(u, c):  # the predicates see plain values only
         test += f" or {_wrong_case(u, lw, checks, c, target)}"
     marker = f"{lw.ref(unheld)}(cells, {target}, buf[{where}:pos])"
     lw.add(Flush(end), Do(f"if {test}: {target} = {marker}"))
+
+
+def _reads_exactly(u: Union, c: Case) -> bool:
+    """Whether every value case ``c`` reads is one its writer writes with
+    ``c``, so that no check is needed: see :func:`~data_encoding.matching`."""
+    return isinstance(u, Matching) and c.tag in u.exact_reads
 
 
 def _wrong_case(

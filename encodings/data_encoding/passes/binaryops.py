@@ -111,7 +111,9 @@ class Take(_Op):
 
     After the ``unpack``, ``literal`` (zero-width leaves) is assigned, or
     ``unpack`` (the name of a conversion that raises the precise error) is
-    applied: always, or only when ``guard`` does not hold.
+    applied: always, or only when ``guard`` does not hold; or ``table`` (the
+    name of the tuple of an enumeration's values) is indexed, ``unpack``
+    saying what is wrong with an index beyond it.
     """
 
     fmt: str
@@ -119,6 +121,7 @@ class Take(_Op):
     target: str | None = None
     unpack: str | None = None
     guard: str | None = None
+    table: str | None = None
     literal: str | None = None
     path: Path = ()
     what: str = ""

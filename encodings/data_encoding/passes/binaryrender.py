@@ -444,17 +444,27 @@ class Renderer:
         if width:
             self.ended = None
         self.takes = []
-        targets = [t.target for t in items if t.width and t.target is not None]
-        if targets:
+        targets = [(i, t.target) for i, t in enumerate(items) if t.width and t.target is not None]
+        if len(targets) == 1 and items[targets[0][0]].fmt == "B":  # an index costs less than a call
+            index, target = targets[0]
+            offset = sum(t.width for t in items[:index])
+            line(f"{target} = buf[{f'pos + {offset}' if offset else 'pos'}]")
+        elif targets:
             unpack = self.src.ref(
                 struct.Struct(">" + "".join(t.fmt for t in items)).unpack_from, "unpack"
             )
-            line(f"{tuple_expr(targets)} = {unpack}(buf, pos)")
+            line(f"{tuple_expr([target for _, target in targets])} = {unpack}(buf, pos)")
         offset = 0
         for t in items:
             where = f"pos + {offset}" if offset else "pos"
             if t.literal is not None:
                 line(f"{t.target} = {t.literal}")
+            elif t.table is not None:  # one index, where a call would cost more
+                line(f"try: {t.target} = {t.table}[{t.target}]")
+                line(
+                    f"except IndexError: raise _unpack_failure({t.unpack}, {t.target}, {where}, "
+                    f"{tuple_expr(t.path)}) from None"
+                )
             elif t.unpack is not None and t.guard is not None:
                 line(f"if not ({t.guard}):")
                 line(

@@ -249,6 +249,18 @@ def not_canonical(u: Union, pos: int, c: Case) -> DecodeError:
     )
 
 
+def size_limit_exceeded(
+    cls: type[EncodeError] | type[DecodeError], size: int, limit: int, offset: int | None = None
+) -> EncodeError | DecodeError:
+    """A ``check_size`` refusal: ``size`` bytes where ``limit`` are allowed
+    (a reader's at the first byte past the limit)."""
+    return cls(
+        "size_limit_exceeded",
+        f"size limit exceeded: {size} bytes where at most {limit} are allowed",
+        offset=offset,
+    )
+
+
 def writes_inline(u: Union) -> bool:
     """Whether ``u``'s writer is generated: the case is found without trying
     them (an option's, a ``matching`` union's, or by a constant member)."""

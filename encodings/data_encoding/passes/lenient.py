@@ -44,7 +44,7 @@ from ..tree.framing import CheckSize
 from ..tree.leaves import AtomEncoding
 from ..tree.sequences import ListEncoding
 from ..tree.unions import Union
-from ..tree.wrappers import Conv, Mu, Splitted, refusal
+from ..tree.wrappers import Conv, Mu, Splitted, converted_at
 from ..tree.zarith import Zarith, write_z
 from .binary import (
     atom_reader,
@@ -214,16 +214,6 @@ def _union_lenient(u: Union) -> Reader:
     return _absorbing(read) if absorbs(u) else read
 
 
-def _converted(from_wire: Callable[[Any], Any], wire: Any, pos: int) -> Any:
-    """``from_wire(wire)``, a refusal placed at ``pos`` (as the strict conv reader)."""
-    try:
-        return from_wire(wire)
-    except RecursionError:
-        raise
-    except Exception as exc:
-        raise refusal(exc, DecodeError).at(pos) from None
-
-
 @build_lenient_reader.register(Conv)
 def _conv_lenient(e: Conv[Any]) -> Reader:
     read_inner, from_wire = e.inner._read_lenient, e.from_wire
@@ -233,9 +223,9 @@ def _conv_lenient(e: Conv[Any]) -> Reader:
         made = cell[0]
         wire, after = read_inner(buf, pos, end)
         if cell[0] == made:
-            return _converted(from_wire, wire, pos), after
+            return converted_at(from_wire, wire, pos), after
         # the function is given the plain value; its value is a marker of the conv's bytes
-        value = _converted(from_wire, reference_value(wire), pos)
+        value = converted_at(from_wire, reference_value(wire), pos)
         return unheld(cell, value, buf[pos:after]), after
 
     return read

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import functools
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
@@ -114,6 +114,13 @@ class Atom:
     pack_guard: Guard | None = None
     #: the same for ``unpack``: holds when ``unpack`` would return the raw value
     unpack_guard: Guard | None = None
+    #: ``unpack`` as a table, for an enumeration: ``unpack(i)`` is
+    #: ``unpack_table[i]`` for every ``i`` below its length and refuses the
+    #: others, so that generated code indexes it where it would call ``unpack``
+    unpack_table: tuple[Any, ...] | None = None
+    #: ``pack`` as a table, the other way: ``pack(v)`` is ``pack_table[v]``
+    #: for every key, and refuses every value the table has no key for
+    pack_table: Mapping[Any, int] | None = None
     #: values of exactly this type go to ``struct`` as they are (it checks
     #: them); others through ``pack``: a whole list of them takes one call
     exact: type | None = None

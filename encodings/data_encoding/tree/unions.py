@@ -39,7 +39,7 @@ JSON wins (as in the reference).
 from __future__ import annotations
 
 import struct
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Literal
@@ -80,13 +80,17 @@ class Case:
     enc: Encoding[Any]
     match: Predicate | None = None
     description: str | None = None
-    #: the JSON-side counterpart of ``match`` (used by ``option``)
+    #: the JSON-side counterpart of ``match``
     json_match: Callable[[JsonValue], bool] | None = None
 
     def __repr__(self) -> str:
         """The call that made it: ``case(0, 'running', obj(...))``."""
         args = (self.tag, self.title, self.enc) + ((self.match,) if self.match else ())
-        notes = {} if self.description is None else {"description": self.description}
+        notes: dict[str, object] = {}
+        if self.description is not None:
+            notes["description"] = self.description
+        if self.json_match is not None:
+            notes["json_match"] = self.json_match
         return call_text("case", args, notes)
 
 
@@ -97,17 +101,24 @@ def case(
     match: Predicate | None = None,
     *,
     description: str | None = None,
+    json_match: Predicate | None = None,
 ) -> Case:
-    """A union case; ``tag=None`` makes it JSON-only; ``match`` selects its values."""
+    """A union case; ``tag=None`` makes it JSON-only; ``match`` selects its
+    values, and ``json_match`` its JSON: without it, a JSON value goes to
+    the first case it has the shape of that reads it; with it, to the first
+    case whose ``json_match`` holds, whose reader then says what is wrong
+    with the rest (one test, where a shape's is several, and a precise
+    error). It must not raise."""
     if tag is not None:
         expect(tag, int, "case", "a tag is an int or None")
     expect(title, str, "case", "a case title is a str")
     expect_encoding(e, f"case({title!r})")
-    if match is not None:
-        expect_callable(match, f"case({title!r})", "match")
+    for name, fn in (("match", match), ("json_match", json_match)):
+        if fn is not None:
+            expect_callable(fn, f"case({title!r})", name)
     if tag is not None and tag < 0:
         raise DefinitionError(f"case {title!r}: a tag must not be negative, not {tag}")
-    return Case(tag, title, e, match, description)
+    return Case(tag, title, e, match, description, json_match)
 
 
 class Union(Encoding[Any]):
@@ -186,9 +197,16 @@ class Matching(Union):
         cases: Sequence[Case],
         tag_size: TagSize = "Uint8",
         label: str | None = None,
+        exact_reads: Collection[int] = (),
     ) -> None:
         super().__init__(cases, tag_size, label)
         self.select = expect_callable(select, "matching", "select")
+        tags = {c.tag for c in self.cases}
+        self.exact_reads = frozenset(exact_reads)
+        if not self.exact_reads <= tags:
+            raise DefinitionError(
+                f"matching: exact_reads names no case's tag: {sorted(self.exact_reads - tags)}"
+            )
         untagged = [c.title for c in self.cases if c.tag is None]
         if untagged:
             raise DefinitionError(
@@ -201,15 +219,22 @@ class Matching(Union):
             )
 
     def _rebuild(self) -> tuple[Any, ...]:
-        return (Matching, (self.select, self.cases, self.tag_size, self.label))
+        return (
+            Matching,
+            (self.select, self.cases, self.tag_size, self.label, sorted(self.exact_reads)),
+        )
 
     def _labelled(self, name: str) -> Matching:
-        return Matching(self.select, self.cases, self.tag_size, name)
+        return Matching(self.select, self.cases, self.tag_size, name, self.exact_reads)
 
 
 @combinator
 def matching(
-    select: Callable[[Any], int | None], cases: Sequence[Case], tag_size: TagSize = "Uint8"
+    select: Callable[[Any], int | None],
+    cases: Sequence[Case],
+    tag_size: TagSize = "Uint8",
+    *,
+    exact_reads: Collection[int] = (),
 ) -> Matching:
     """A tagged union of ``cases`` whose writer writes a value with the case
     whose tag ``select(value)`` gives (the reference's ``matching``): one
@@ -230,8 +255,16 @@ def matching(
     Traceback (most recent call last):
     ...
     data_encoding.errors.DecodeError: not canonical: the value read with case 'large' ...
+
+    ``exact_reads`` are the tags of the cases whose every value read is one
+    that ``select`` gives that same tag: their reader leaves out the call
+    (a Micheline integer, or a primitive without annotations, is written
+    with the case it was read with: one call per node saved). A tag listed
+    wrongly lets the reader accept bytes the writer would not write, which
+    the catalogue's round trip (bytes -> value -> the same bytes, over
+    hostile bytes too) catches.
     """
-    return Matching(select, cases, tag_size)
+    return Matching(select, cases, tag_size, exact_reads=exact_reads)
 
 
 @combinator
@@ -343,7 +376,11 @@ class StringEnum(AtomEncoding[Any]):
                 )
             return values[index]
 
-        super().__init__(Atom(fmt, struct.calcsize(fmt), check, pack, unpack), "enumeration")
+        # (a table of values of other types than str would tell 1 from True)
+        table = None if typed else index_of
+        width = struct.calcsize(fmt)
+        atom = Atom(fmt, width, check, pack, unpack, unpack_table=tuple(values), pack_table=table)
+        super().__init__(atom, "enumeration")
 
     def _rebuild(self) -> tuple[Any, ...]:
         if all(s == v for s, v in self.pairs):

@@ -61,6 +61,17 @@ def refusal(
     return cls("user_function", f"a conversion function failed: {type(exc).__name__}: {exc}")
 
 
+def converted_at(from_wire: Callable[[Any], Any], wire: Any, pos: int) -> Any:
+    """``from_wire(wire)``, a value read at ``pos``: its refusal placed there
+    (a ``conv``'s reader, generated or not, strict or lenient)."""
+    try:
+        return from_wire(wire)
+    except RecursionError:
+        raise
+    except Exception as exc:
+        raise refusal(exc, DecodeError).at(pos) from None
+
+
 def guard(
     fn: Callable[[Any], Any], cls: type[EncodeError] | type[DecodeError] | type[JsonError]
 ) -> Callable[[Any], Any]:

@@ -171,9 +171,27 @@ def _groups(buf: bytes, start: int, stop: int) -> int:
     return value
 
 
+_SHORT_BITS = 28
+"""Numbers of fewer bits than this past the first byte (at most four bytes:
+fees, counters, gas, most amounts) are read by a loop over their bytes,
+longer ones by a search for their end."""
+
+
 def read_n(buf: bytes, pos: int, end: int) -> tuple[int, int]:
-    if pos < end and buf[pos] < 0x80:  # one byte: 0 .. 127
-        return buf[pos], pos + 1
+    if pos < end:
+        byte = buf[pos]
+        if byte < 0x80:  # one byte: 0 .. 127
+            return byte, pos + 1
+        value, shift, i = byte & 0x7F, 7, pos + 1
+        while i < end and shift < _SHORT_BITS:
+            byte = buf[i]
+            if byte < 0x80:
+                if byte:
+                    return value | (byte << shift), i + 1
+                break  # a redundant last byte: said below
+            value |= (byte & 0x7F) << shift
+            shift += 7
+            i += 1
     stop = _end_of_number(buf, pos, end, "natural number")
     return _groups(buf, pos, stop), stop
 
@@ -188,6 +206,17 @@ def read_z(buf: bytes, pos: int, end: int) -> tuple[int, int]:
                 "negative_zero", "non-canonical integer: negative zero (0x40)", offset=pos
             )
         return (-(first & 0x3F) if first & 0x40 else first), pos + 1
+    magnitude, shift, i = first & 0x3F, 6, pos + 1
+    while i < end and shift < _SHORT_BITS:
+        byte = buf[i]
+        if byte < 0x80:
+            if byte:
+                magnitude |= byte << shift
+                return (-magnitude if first & 0x40 else magnitude), i + 1
+            break  # a redundant last byte: said below
+        magnitude |= (byte & 0x7F) << shift
+        shift += 7
+        i += 1
     stop = _end_of_number(buf, pos, end, "integer")
     magnitude = (first & 0x3F) | (_groups(buf, pos + 1, stop) << 6)
     return (-magnitude if first & 0x40 else magnitude), stop

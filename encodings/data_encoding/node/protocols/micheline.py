@@ -46,6 +46,7 @@ most :func:`~data_encoding.max_depth` levels, in every direction.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache, partial
 from typing import TYPE_CHECKING, Any, NamedTuple, NotRequired, TypeAlias, TypedDict
 
@@ -147,7 +148,6 @@ INT, STRING, SEQUENCE, BYTES, GENERIC = 0, 1, 2, 10, 9
 #: a primitive application with n arguments (n < 3), without annotations;
 #: with annotations: one more
 PRIM_WITH_ARGS = (3, 5, 7)
-APPLICATIONS = frozenset(range(3, 10))
 _ABSENT: list[Any] = []  # an absent member reads as empty (one list, never changed)
 
 
@@ -180,12 +180,28 @@ def written_with(value: Any) -> int | None:
     return None
 
 
-def _is_written_with(tag: int, value: Any) -> bool:
-    return written_with(value) == tag
+def _is_leaf(tag: int, value: Any) -> bool:
+    """Whether ``value`` is written with ``tag``, that of an integer, a
+    string, bytes or a sequence (:func:`written_with`, without looking into
+    a primitive application, which is none of them)."""
+    kind = type(value)
+    if kind is list:
+        return tag == SEQUENCE
+    if kind is not dict or "prim" in value:
+        return False
+    for member, its_tag in _LEAVES:
+        if member in value:
+            return tag == its_tag
+    return False
+
+
+_LEAVES = (("int", INT), ("string", STRING), ("bytes", BYTES))
+"""The member of each leaf node, in the order :func:`written_with` looks."""
 
 
 def _is_application(value: Any) -> bool:
-    return written_with(value) in APPLICATIONS
+    """Whether ``value`` is written with a primitive application's case."""
+    return type(value) is dict and "prim" in value
 
 
 # ------------------------------------------------------------ annotations
@@ -230,7 +246,10 @@ def _split(text: str | bytes) -> list[str]:
     if not text:
         return []
     annots = text.split(" ")
-    if any(len(annot.encode("utf-8")) > ANNOTATION_MAX for annot in annots):
+    # (a character is at most 4 bytes of UTF-8: a short text needs no look)
+    if len(text) * 4 > ANNOTATION_MAX and any(
+        len(annot.encode("utf-8")) > ANNOTATION_MAX for annot in annots
+    ):
         raise DecodeError("too_long", f"an annotation is at most {ANNOTATION_MAX} bytes")
     return annots
 
@@ -315,21 +334,21 @@ def _body(prim: Encoding[str], expr: Encoding[Any]) -> Encoding[Any]:
     args = list_(expr)
     with_members = obj(req("prim", prim), dft("args", args, []), dft("annots", ANNOTATIONS, []))
     # the JSON of a value is printed by the case the binary writer picks
-    # (so that to_json and encode refuse a value alike), and read by shape
-    json = union(
-        [
-            case(None, "Int", obj(req("int", z)), partial(_is_written_with, INT)),
-            case(None, "String", obj(req("string", string)), partial(_is_written_with, STRING)),
-            case(None, "Bytes", obj(req("bytes", bytes_)), partial(_is_written_with, BYTES)),
-            case(None, "Sequence", args, partial(_is_written_with, SEQUENCE)),
-            case(
-                None,
-                "Generic prim (any number of args with or without annot)",
-                conv(_without_empty, _dropping_empty, with_members),
-                _is_application,
-            ),
-        ]
-    )
+    # (so that to_json and encode refuse a value alike), and read by the
+    # same test of its shape: its one member (or its being a list) names
+    # the case, whose reader then says what is wrong with the rest
+    shapes: list[tuple[str, Encoding[Any], Callable[[Any], bool]]] = [
+        ("Int", obj(req("int", z)), partial(_is_leaf, INT)),
+        ("String", obj(req("string", string)), partial(_is_leaf, STRING)),
+        ("Bytes", obj(req("bytes", bytes_)), partial(_is_leaf, BYTES)),
+        ("Sequence", args, partial(_is_leaf, SEQUENCE)),
+        (
+            "Generic prim (any number of args with or without annot)",
+            conv(_without_empty, _dropping_empty, with_members),
+            _is_application,
+        ),
+    ]
+    json = union([case(None, title, e, shape, json_match=shape) for title, e, shape in shapes])
     generic = obj(req("prim", prim), req("args", args), dft("annots", ANNOTATIONS, []))
     cases: list[tuple[int, str, Encoding[Any]]] = [
         (INT, "Int", obj(req("int", z))),
@@ -353,7 +372,13 @@ def _body(prim: Encoding[str], expr: Encoding[Any]) -> Encoding[Any]:
         ),
         (BYTES, "Bytes", obj(req("bytes", bytes_))),
     ]
-    binary = matching(written_with, [case(tag, title, e) for tag, title, e in cases])
+    binary = matching(
+        written_with,
+        [case(tag, title, e) for tag, title, e in cases],
+        # only annotations read empty, or a generic case of two arguments or
+        # fewer, are written with another case: the others need no check
+        exact_reads=(INT, STRING, SEQUENCE, BYTES, *PRIM_WITH_ARGS),
+    )
     return splitted(json=json, binary=binary)
 
 
