@@ -27,7 +27,6 @@ import argparse
 import contextlib
 import importlib.util
 import sys
-import time
 from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
@@ -38,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from handwritten import CODECS
 from json_rows import json_rows
 from scaling import FULL_SIZES, QUICK_SIZES, scaling_table
-from timing import Call, Row, compare, table
+from timing import Call, Row, calls_per_repeat, compare, table
 from workloads import Workload, node_block_header, workloads
 
 Codec = tuple[Callable[[Any], bytes], Callable[[bytes], Any]]
@@ -64,16 +63,6 @@ def check(
     if decode(data) != w.value or w.encoding.decode(data) != w.value:
         raise AssertionError(f"{w.name}: {other} decoded values differ from ours")
     return data
-
-
-def calls_per_repeat(calls: Sequence[Call], budget: float) -> int:
-    """How many calls of each make a repeat: the slowest takes about ``budget`` seconds."""
-    slowest = 0.0
-    for call in calls:
-        start = time.perf_counter()
-        call()
-        slowest = max(slowest, time.perf_counter() - start)
-    return max(1, min(1000, int(budget / max(slowest, 1e-9))))
 
 
 def binary_rows(w: Workload, repeats: int, budget: float) -> list[Row]:
