@@ -14,7 +14,8 @@ Python codec of these shapes can be at best.
 Then the header from the node's JSON against pytezos' forger, the JSON <->
 bytes rows (``json_rows.py``), the protocol rows (``protocol_rows.py``:
 forging operations against pytezos, reading and writing Micheline against
-the hand-written codec and pytezos) and the scaling table
+the hand-written codec and pytezos), the batch (``batch.py``: 10^5
+operations parsed in one process and over every core) and the scaling table
 (``scaling.py``: time and peak memory from 10^4 to 10^6 records, up to a
 50 MB ``bytes_`` and a value nested 10^5 levels deep, and the time to refuse
 one with a bad leaf at the bottom).
@@ -36,6 +37,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from batch import FULL, QUICK, batch, batch_table
 from handwritten import CODECS
 from json_rows import json_rows
 from protocol_rows import forging_rows, micheline_rows
@@ -131,6 +133,8 @@ def main(argv: Sequence[str] | None = None) -> list[Row]:
         print(table(ceiling))
     for note in [*peer_notes(), *forging_notes]:
         print(f"\n{note}")
+    print("\nBatch (parsing operations, in one process and over every core):\n")
+    print(batch_table(batch(*(QUICK if args.quick else FULL))))
     print("\nScaling (time and peak memory as the data grows):\n")
     print(scaling_table(*(QUICK_SIZES if args.quick else FULL_SIZES)))
     return rows

@@ -9,6 +9,7 @@ import hashlib
 import importlib
 import importlib.util
 import json
+import os
 import re
 import sys
 import threading
@@ -82,6 +83,7 @@ def test_quick_benchmark_run_checks_and_reports_every_row(
     )
     assert_forging_rows([r for r in rows if r.task.startswith("operation ")], bool(pytezos))
     assert all(len(r.ratios) == 3 and all(x > 0 for x in r.ratios) for r in rows)
+    assert_batch_rows(out)
 
 
 MICHELINE_SETS = (
@@ -148,6 +150,34 @@ def assert_forging_rows(rows: list[Row], pytezos: bool) -> None:
     *each_kind, (mixed, everything, _) = kinds
     assert mixed == "mixed" and everything == sum(n for _, n, _ in each_kind)
     assert {part for k, _, _ in each_kind for part in k.split("+")} <= DELPHI_KINDS
+
+
+def assert_batch_rows(out: str) -> None:
+    """The batch table of the quick run: its four runs of 2 000 operations
+    (the pool with a worker per core), times and rates positive, a peak
+    for the first only; the scaling factor; the input, every kind of
+    contents of protocol 007 in it."""
+    rows = [cells(line) for line in out.splitlines() if line.startswith(("| one ", "| Process"))]
+    workers = os.cpu_count()
+    assert [r[:2] for r in rows] == [
+        ["one process, values kept", "2,000"],
+        ["one process, values kept, collector off", "2,000"],
+        ["one process, chunks of 100", "2,000"],
+        [f"ProcessPoolExecutor, {workers} workers, the same chunks", "2,000"],
+    ]
+    assert all(number(r[2]) > 0 and number(r[3].replace(",", "")) > 0 for r in rows)
+    assert number(rows[0][4]) > 0 and rows[0][5].endswith(" B")
+    assert [r[4:] for r in rows[1:]] == [["—", "—"]] * 3
+    scaling_factor = r"^Scaling factor \(one process in chunks / the pool\): (\S+), "
+    factor = re.search(
+        scaling_factor + r"with (\d+) workers, one per core \(os\.cpu_count\(\) = (\d+)\)\.$",
+        out,
+        re.M,
+    )
+    assert factor is not None and float(factor[1]) > 0 and factor[2] == factor[3] == str(workers)
+    contents = re.search(r"^Input: 2,000 operations, [0-9.]+ MB; contents: (.*)\.$", out, re.M)
+    assert contents is not None
+    assert {part.split()[0] for part in contents[1].split(", ")} == DELPHI_KINDS
 
 
 def cells(line: str) -> list[str]:
