@@ -2,9 +2,9 @@
 
 **Forging** (:func:`forging_rows`): Delphi's operation groups of
 :func:`~protocol_workloads.operation_groups` to bytes, a row per kind of
-contents, then one of every group that pytezos forges as the node does
-(``mixed``). pytezos' ``forge_operation_group`` forges from the node's JSON
-(:func:`pytezos_codecs.operation_forger`); so does ours in the
+contents that pytezos forges as the node does, then one of all their
+groups (``mixed``). pytezos' ``forge_operation_group`` forges from the
+node's JSON (:func:`pytezos_codecs.operation_forger`); so does ours in the
 ``json->bytes`` rows: ``encode(from_json(j))``, the value built on the
 way. The ``encode`` rows time ours from the value (``encode(v)``) against
 the same pytezos calls: what a program that holds the value pays. The

@@ -36,7 +36,9 @@ from data_encoding.node import output_family, registry
 
 __all__ = [
     "CONTRACTS",
+    "DATA",
     "DELPHI",
+    "VECTORS",
     "MichelineSet",
     "OperationGroup",
     "batch_operations",
