@@ -40,8 +40,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from handwritten import CODECS
-from run import calls_per_repeat
-from timing import Row, compare, table
+from timing import Row, calls_per_repeat, compare, table
 from workloads import Workload, workloads
 
 __all__ = ["DECODE_STEPS", "ENCODE_STEPS", "floors", "variant", "variant_source"]

@@ -1,11 +1,13 @@
-"""Hand-written codecs for the three benchmark workloads: the practical ceiling.
+"""Hand-written codecs for the benchmark workloads: the practical ceiling.
 
-Each pair encodes and decodes exactly one data shape of :mod:`workloads`, in
-pure Python with the standard library only: :class:`struct.Struct` objects
-compiled once at import, ``int.from_bytes`` / ``int.to_bytes``, slices, and
-one branch per wire variant.  They produce the same bytes and the same values
-as our generic encodings, but they assume valid input and check nothing, so
-they show how fast a Python codec for these shapes can be.
+Each pair encodes and decodes exactly one data shape of :mod:`workloads`
+(:func:`micheline_codec`: Micheline expressions over a protocol's
+primitives, :mod:`protocol_workloads`), in pure Python with the standard
+library only: :class:`struct.Struct` objects compiled once at import,
+``int.from_bytes`` / ``int.to_bytes``, slices, and one branch per wire
+variant.  They produce the same bytes and the same values as our generic
+encodings, but they assume valid input and check nothing, so they show how
+fast a Python codec for these shapes can be.
 
 Zarith integers with many 7-bit groups are converted whole, not one group at a
 time.  To decode, the continuation bits are cleared for the whole buffer in one
@@ -22,7 +24,7 @@ faster than a per-7-bit loop for encoding and 2.3x faster for decoding
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from struct import Struct
 from typing import Any
@@ -31,11 +33,15 @@ __all__ = [
     "CODECS",
     "header_decode",
     "header_encode",
+    "micheline_codec",
     "records_decode",
     "records_encode",
     "zarith_decode",
     "zarith_encode",
 ]
+
+Codec = tuple[Callable[[Any], bytes], Callable[[bytes], Any]]
+"""(encode, decode)."""
 
 _U32 = Struct(">I")
 _u32_pack = _U32.pack
@@ -410,7 +416,152 @@ def records_decode(b: bytes) -> list[dict[str, Any]]:
     return out
 
 
-CODECS: dict[str, tuple[Callable[[Any], bytes], Callable[[bytes], Any]]] = {
+# ------------------------------------------------------------ Micheline
+
+
+def _z_bytes(x: int) -> bytes:
+    """One Zarith ``z``: sign and 6 bits, then 7-bit groups (a Micheline int is short)."""
+    m = -x if x < 0 else x
+    first = (m & 63) | (64 if x < 0 else 0)
+    m >>= 6
+    if not m:
+        return bytes((first,))
+    out = bytearray((first | 0x80,))
+    while m >= 128:
+        out.append(0x80 | (m & 0x7F))
+        m >>= 7
+    out.append(m)
+    return bytes(out)
+
+
+def micheline_codec(primitives: Sequence[str]) -> Codec:
+    """``(encode, decode)`` of a Micheline expression over ``primitives`` (a
+    protocol's table: a primitive's byte is its index), with our values:
+    ``{"int": int}``, ``{"string": str}``, ``{"bytes": bytes}``, a list for a
+    sequence, ``{"prim", "args", "annots"}`` with ``args`` and ``annots`` left
+    out when empty.
+
+    One recursive function each way, a branch per node tag (the seven
+    primitive cases by their number of arguments and annotations, as the
+    node writes them); the writer appends to one ``bytearray`` and writes
+    each frame's size in place once its content is written. Nothing is
+    checked: not the depth, not that a string is UTF-8 or a number
+    canonical, not that a frame ends where its size says.
+    """
+    names = tuple(primitives)
+    index = {name: i for i, name in enumerate(names)}
+    u32 = _u32_from
+    pack = _u32_pack
+    size_into = _U32.pack_into
+
+    def read_annots(b: bytes, pos: int) -> tuple[list[str], int]:
+        end = pos + 4 + u32(b, pos)[0]
+        return b[pos + 4 : end].decode().split(" "), end
+
+    def read(b: bytes, pos: int) -> tuple[Any, int]:
+        tag = b[pos]
+        if 3 <= tag <= 8:  # a primitive with 0, 1 or 2 arguments, and annotations when even
+            node: dict[str, Any] = {"prim": names[b[pos + 1]]}
+            pos += 2
+            if tag >= 5:
+                first, pos = read(b, pos)
+                if tag >= 7:
+                    second, pos = read(b, pos)
+                    node["args"] = [first, second]
+                else:
+                    node["args"] = [first]
+            if not tag & 1:
+                node["annots"], pos = read_annots(b, pos)
+            return node, pos
+        if tag == 2 or tag == 9:  # a sequence; the generic primitive: its arguments, then annots
+            start = pos + 2 if tag == 9 else pos + 1
+            end = start + 4 + u32(b, start)[0]
+            pos = start + 4
+            items = []
+            while pos < end:
+                item, pos = read(b, pos)
+                items.append(item)
+            if tag == 2:
+                return items, pos
+            node = {"prim": names[b[start - 1]]}
+            if items:
+                node["args"] = items
+            if u32(b, pos)[0]:
+                node["annots"], pos = read_annots(b, pos)
+            else:
+                pos += 4
+            return node, pos
+        if tag == 0:
+            c = b[pos + 1]
+            m = c & 63
+            pos += 2
+            shift = 6
+            more = c & 0x80
+            while more:
+                d = b[pos]
+                m |= (d & 0x7F) << shift
+                shift += 7
+                pos += 1
+                more = d & 0x80
+            return {"int": -m if c & 64 else m}, pos
+        end = pos + 5 + u32(b, pos + 1)[0]
+        if tag == 1:
+            return {"string": b[pos + 5 : end].decode()}, end
+        return {"bytes": b[pos + 5 : end]}, end  # tag 10
+
+    def decode(b: bytes) -> Any:
+        return read(b, 0)[0]
+
+    def write(node: Any, out: bytearray) -> None:
+        if type(node) is list:
+            out += b"\x02\x00\x00\x00\x00"
+            start = len(out)
+            for item in node:
+                write(item, out)
+            size_into(out, start - 4, len(out) - start)  # the sequence's size, back-patched
+            return
+        prim = node.get("prim")
+        if prim is None:
+            if "int" in node:
+                out.append(0)
+                out += _z_bytes(node["int"])
+                return
+            text = node.get("string")
+            raw = node["bytes"] if text is None else text.encode()
+            out.append(10 if text is None else 1)
+            out += pack(len(raw))
+            out += raw
+            return
+        args = node.get("args", ())
+        annots = node.get("annots")
+        if len(args) <= 2:
+            out.append(3 + 2 * len(args) + (1 if annots else 0))
+            out.append(index[prim])
+            for arg in args:
+                write(arg, out)
+            if not annots:
+                return
+        else:
+            out.append(9)
+            out.append(index[prim])
+            out += b"\x00\x00\x00\x00"
+            start = len(out)
+            for arg in args:
+                write(arg, out)
+            size_into(out, start - 4, len(out) - start)
+        raw = " ".join(annots).encode() if annots else b""
+        out += pack(len(raw))
+        out += raw
+
+    def encode(node: Any) -> bytes:
+        out = bytearray()
+        write(node, out)
+        return bytes(out)
+
+    return encode, decode
+
+
+CODECS: dict[str, Codec] = {
     "block_header": (header_encode, header_decode),
     "zarith_z": (zarith_encode, zarith_decode),
     "records": (records_encode, records_decode),

@@ -1,4 +1,5 @@
-"""pytezos as a peer: its Zarith codec and its block-header forger.
+"""pytezos as a peer: its Zarith codec, its block-header and operation
+forgers, its Micheline codec.
 
 :func:`codecs` maps the ``zarith_z`` workload to an ``(encode, decode)`` pair
 built on ``pytezos.michelson.forge``: ``forge_int`` of each number, joined;
@@ -13,9 +14,26 @@ timestamp, hex fitness and protocol data) to bytes. pytezos has no decoder
 of block headers. It is lenient where we are strict: ``unforge_int`` reads
 ``80 00`` as 0 and ``40`` as -0, and ignores what follows the number.
 
+:func:`operation_forger` is ``pytezos.operation.forge.forge_operation_group``
+(an operation group's JSON, branch and contents, to bytes), with the
+signature's bytes appended when the group has one, as pytezos'
+``OperationGroup.binary_payload`` does. It forges one table of tags and
+fields, its latest protocol's: no ballot, proposals, seed nonce revelation
+or double baking or endorsement evidence (``NotImplementedError``); a
+reveal with a later protocol's proof presence byte; 004's manager
+operations with 005's tags. pytezos has no parser of operations.
+
+:func:`micheline_codec` is ``forge_micheline`` / ``unforge_micheline``, on
+Micheline's JSON form (``{"int": "42"}``, hex bytes), over pytezos' own
+primitive table (its latest protocol's: the tables of 004 to 007 are its
+prefixes, but for ``CREATE_ACCOUNT``, which it names ``__CREATE_ACCOUNT__``).
+``unforge_micheline`` takes ``bytes`` (it decodes a string
+with ``bytes.decode``, which a ``memoryview`` lacks) and slices the rest of
+the input at every node, a copy each.
+
 Importing it takes over a second (its package imports everything) and needs
-libsodium at run time; both functions raise :class:`ImportError` when it is
-missing.
+libsodium at run time; every function here raises :class:`ImportError`
+when it is missing.
 """
 
 from __future__ import annotations
@@ -66,3 +84,26 @@ def codecs() -> dict[str, dict[str, Codec]]:
         return out
 
     return {"zarith_z": {"pytezos": (encode, decode)}}
+
+
+def operation_forger() -> Callable[[dict[str, Any]], bytes]:
+    """pytezos' ``forge_operation_group``, then the signature's bytes when
+    the group has a ``signature`` (``OperationGroup.binary_payload``)."""
+    forge_group: Callable[[dict[str, Any]], bytes] = _import(
+        "pytezos.operation.forge"
+    ).forge_operation_group
+    forge_base58: Callable[[str], bytes] = _import("pytezos.michelson.forge").forge_base58
+
+    def forge(group: dict[str, Any]) -> bytes:
+        data = forge_group(group)
+        signature = group.get("signature")
+        return data if signature is None else data + forge_base58(signature)
+
+    return forge
+
+
+def micheline_codec() -> Codec:
+    """pytezos' ``(forge_micheline, unforge_micheline)``: Micheline's JSON
+    form to bytes, and back."""
+    forge = _import("pytezos.michelson.forge")
+    return forge.forge_micheline, forge.unforge_micheline

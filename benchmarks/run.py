@@ -12,7 +12,10 @@ Python codec of these shapes can be at best.
     python benchmarks/run.py --quick    # a smoke run, well under a minute
 
 Then the header from the node's JSON against pytezos' forger, the JSON <->
-bytes rows (``json_rows.py``) and the scaling table
+bytes rows (``json_rows.py``), the protocol rows (``protocol_rows.py``:
+forging operations against pytezos, reading and writing Micheline against
+the hand-written codec and pytezos), the batch (``batch.py``: 10^5
+operations parsed in one process and over every core) and the scaling table
 (``scaling.py``: time and peak memory from 10^4 to 10^6 records, up to a
 50 MB ``bytes_`` and a value nested 10^5 levels deep, and the time to refuse
 one with a bad leaf at the bottom).
@@ -27,7 +30,6 @@ import argparse
 import contextlib
 import importlib.util
 import sys
-import time
 from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
@@ -35,10 +37,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from batch import FULL, QUICK, batch, batch_table
 from handwritten import CODECS
 from json_rows import json_rows
+from protocol_rows import forging_rows, micheline_rows
 from scaling import FULL_SIZES, QUICK_SIZES, scaling_table
-from timing import Call, Row, compare, table
+from timing import Call, Row, calls_per_repeat, compare, table
 from workloads import Workload, node_block_header, workloads
 
 Codec = tuple[Callable[[Any], bytes], Callable[[bytes], Any]]
@@ -64,16 +68,6 @@ def check(
     if decode(data) != w.value or w.encoding.decode(data) != w.value:
         raise AssertionError(f"{w.name}: {other} decoded values differ from ours")
     return data
-
-
-def calls_per_repeat(calls: Sequence[Call], budget: float) -> int:
-    """How many calls of each make a repeat: the slowest takes about ``budget`` seconds."""
-    slowest = 0.0
-    for call in calls:
-        start = time.perf_counter()
-        call()
-        slowest = max(slowest, time.perf_counter() - start)
-    return max(1, min(1000, int(budget / max(slowest, 1e-9))))
 
 
 def binary_rows(w: Workload, repeats: int, budget: float) -> list[Row]:
@@ -130,13 +124,17 @@ def main(argv: Sequence[str] | None = None) -> list[Row]:
         rows += binary_rows(w, repeats, budget)
     rows += node_header_rows(repeats, budget)
     rows += json_rows(repeats, 5 if args.quick else 50)
+    forging, forging_notes = forging_rows(repeats, budget)
+    rows += forging + micheline_rows(repeats, budget)
     ceiling = [r for r in rows if r.subject != "ours"]
     print(table([r for r in rows if r.subject == "ours"]))
     if ceiling:
         print("\nThe ceiling: the hand-written codecs against the peers, from the same runs:\n")
         print(table(ceiling))
-    for note in peer_notes():
+    for note in [*peer_notes(), *forging_notes]:
         print(f"\n{note}")
+    print("\nBatch (parsing operations, in one process and over every core):\n")
+    print(batch_table(batch(*(QUICK if args.quick else FULL))))
     print("\nScaling (time and peak memory as the data grows):\n")
     print(scaling_table(*(QUICK_SIZES if args.quick else FULL_SIZES)))
     return rows
@@ -149,9 +147,11 @@ def peer_notes() -> list[str]:
         notes.append("construct: not installed, its rows are left out (pip install -e .[bench])")
     if importlib.util.find_spec("pytezos") is None:
         notes.append(
-            "pytezos: not installed, no Zarith or node-JSON header rows (pip install -e .[bench])"
+            "pytezos: not installed, no Zarith, node-JSON header, operation forging or"
+            " Micheline rows against it (pip install -e .[bench])"
         )
     notes.append("pytezos: no header decoder, so its header row is node json->bytes only")
+    notes.append("pytezos: no operation parser, so its operation rows are forging only")
     return notes
 
 

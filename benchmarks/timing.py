@@ -37,6 +37,16 @@ def timed(calls: Sequence[Call], repeats: int, number: int) -> list[list[float]]
     return times
 
 
+def calls_per_repeat(calls: Sequence[Call], budget: float) -> int:
+    """How many calls of each make a repeat: the slowest takes about ``budget`` seconds."""
+    slowest = 0.0
+    for call in calls:
+        start = time.perf_counter()
+        call()
+        slowest = max(slowest, time.perf_counter() - start)
+    return max(1, min(1000, int(budget / max(slowest, 1e-9))))
+
+
 def ratio_rows(
     task: str, subject: str, mine: Sequence[float], others: Mapping[str, Sequence[float]]
 ) -> list[Row]:

@@ -5,8 +5,11 @@ targets live in ``benchmarks/README.md``, measured by ``make bench``."""
 from __future__ import annotations
 
 import gc
+import hashlib
 import importlib
 import importlib.util
+import json
+import os
 import re
 import sys
 import threading
@@ -14,12 +17,24 @@ from functools import partial
 from types import SimpleNamespace
 from typing import Any
 
+import protocol_rows
 import pytest
 import pytezos_codecs
 import run
 import scaling
+from handwritten import micheline_codec
+from protocol_workloads import (
+    CONTRACTS,
+    DATA,
+    DELPHI,
+    batch_operations,
+    micheline_sets,
+    operation_groups,
+)
+from timing import Row
 
 import data_encoding as de
+from data_encoding.node.protocols import delphi
 
 
 def test_quick_benchmark_run_checks_and_reports_every_row(
@@ -29,6 +44,10 @@ def test_quick_benchmark_run_checks_and_reports_every_row(
     # collector does not walk it at every collection of the timing loops
     gc.collect()
     gc.freeze()
+    # the protocol rows compile recursive encodings (Micheline), which raise
+    # the recursion limit once for the process to fit the depth limit, as
+    # set_max_depth does: raised first, what is compared is the deep series'
+    de.set_max_depth(de.max_depth())
     limits = de.max_depth(), sys.getrecursionlimit(), threading.stack_size()
     try:
         rows = run.main(["--quick"])
@@ -52,14 +71,113 @@ def test_quick_benchmark_run_checks_and_reports_every_row(
         for peer in peers + (pytezos if name == "zarith_z" else [])
         if peer != subject
     ]
-    assert [(r.task, r.subject, r.other) for r in rows] == binary + [
-        ("block_header: node json->bytes", "ours", peer) for peer in pytezos
-    ] + [
-        (f"{name}: {op}", "ours", json_peer)
-        for name in ("block_header", "records")
-        for op in ("json->bytes", "bytes->json")
-    ]
+    assert [(r.task, r.subject, r.other) for r in rows if not r.task.startswith("operation ")] == (
+        binary
+        + [("block_header: node json->bytes", "ours", peer) for peer in pytezos]
+        + [
+            (f"{name}: {op}", "ours", json_peer)
+            for name in ("block_header", "records")
+            for op in ("json->bytes", "bytes->json")
+        ]
+        + expected_micheline_rows(bool(pytezos))
+    )
+    assert_forging_rows([r for r in rows if r.task.startswith("operation ")], bool(pytezos))
     assert all(len(r.ratios) == 3 and all(x > 0 for x in r.ratios) for r in rows)
+    assert_batch_rows(out)
+
+
+MICHELINE_SETS = (
+    "19 catalogue samples (188 B)",
+    "scrutable_reservoir.tz (722 B)",
+    "forward.tz (1,747 B)",
+    "fa12_reference.tz (4,569 B)",
+)
+"""The Micheline rows' sets of expressions, with their size in binary."""
+
+
+def expected_micheline_rows(pytezos: bool) -> list[tuple[str, str, str]]:
+    """(task, subject, other) of the Micheline rows: for each set, ``parse``
+    and ``encode`` against the hand-written codec and pytezos, and the
+    ceiling (hand-written against pytezos); then ``json->bytes`` against
+    pytezos. Without pytezos, the hand-written rows alone."""
+    against = [("ours", "hand-written")]
+    if pytezos:
+        against += [("ours", "pytezos"), ("hand-written", "pytezos")]
+    rows = []
+    for name in MICHELINE_SETS:
+        rows += [
+            (f"micheline {name}: {op}", *pair) for op in ("parse", "encode") for pair in against
+        ]
+        if pytezos:
+            rows.append((f"micheline {name}: json->bytes", "ours", "pytezos"))
+    return rows
+
+
+DELPHI_KINDS = {
+    "activate_account",
+    "ballot",
+    "delegation",
+    "double_baking_evidence",
+    "double_endorsement_evidence",
+    "endorsement",
+    "origination",
+    "proposals",
+    "reveal",
+    "seed_nonce_revelation",
+    "transaction",
+}
+"""Every kind of contents of protocol 007's operations."""
+
+FORGING_TASK = re.compile(r"operation ([a-z_+]+) \((\d+) groups\): (json->bytes|encode)")
+
+
+def assert_forging_rows(rows: list[Row], pytezos: bool) -> None:
+    """The quick run's forging rows, which depend on what the installed
+    pytezos forges (``test_forging_times_only_...`` pins the selection): a
+    ``json->bytes`` and an ``encode`` row against pytezos per kind of
+    contents, then ``mixed``, which has the groups of all of them."""
+    if not pytezos:
+        assert rows == []
+        return
+    tasks = [FORGING_TASK.fullmatch(r.task) for r in rows]
+    assert all(t is not None for t in tasks) and {(r.subject, r.other) for r in rows} == {
+        ("ours", "pytezos")
+    }
+    found = [(t[1], int(t[2]), t[3]) for t in tasks if t is not None]
+    assert [op for _, _, op in found] == ["json->bytes", "encode"] * (len(found) // 2)
+    kinds = found[::2]
+    assert found[1::2] == [(k, n, "encode") for k, n, _ in kinds]
+    *each_kind, (mixed, everything, _) = kinds
+    assert mixed == "mixed" and everything == sum(n for _, n, _ in each_kind)
+    assert {part for k, _, _ in each_kind for part in k.split("+")} <= DELPHI_KINDS
+
+
+def assert_batch_rows(out: str) -> None:
+    """The batch table of the quick run: its four runs of 2 000 operations
+    (the pool with a worker per core), times and rates positive, a peak
+    for the first only; the scaling factor; the input, every kind of
+    contents of protocol 007 in it."""
+    rows = [cells(line) for line in out.splitlines() if line.startswith(("| one ", "| Process"))]
+    workers = os.cpu_count()
+    assert [r[:2] for r in rows] == [
+        ["one process, values kept", "2,000"],
+        ["one process, values kept, collector off", "2,000"],
+        ["one process, chunks of 100", "2,000"],
+        [f"ProcessPoolExecutor, {workers} workers, the same chunks", "2,000"],
+    ]
+    assert all(number(r[2]) > 0 and number(r[3].replace(",", "")) > 0 for r in rows)
+    assert number(rows[0][4]) > 0 and rows[0][5].endswith(" B")
+    assert [r[4:] for r in rows[1:]] == [["—", "—"]] * 3
+    scaling_factor = r"^Scaling factor \(one process in chunks / the pool\): (\S+), "
+    factor = re.search(
+        scaling_factor + r"with (\d+) workers, one per core \(os\.cpu_count\(\) = (\d+)\)\.$",
+        out,
+        re.M,
+    )
+    assert factor is not None and float(factor[1]) > 0 and factor[2] == factor[3] == str(workers)
+    contents = re.search(r"^Input: 2,000 operations, [0-9.]+ MB; contents: (.*)\.$", out, re.M)
+    assert contents is not None
+    assert {part.split()[0] for part in contents[1].split(", ")} == DELPHI_KINDS
 
 
 def cells(line: str) -> list[str]:
@@ -177,6 +295,10 @@ def test_pytezos_codecs_put_the_recursion_limit_back(monkeypatch: pytest.MonkeyP
             forge_int=lambda v: b"",
             unforge_int=lambda b: (0, 1),
             forge_block_header=lambda j: b"",
+            forge_operation_group=lambda group: b"group",
+            forge_base58=lambda text: text.encode(),
+            forge_micheline=lambda j: b"expression",
+            unforge_micheline=lambda b: {"int": "1"},
         )
 
     monkeypatch.setattr(importlib, "import_module", import_like_pytezos)
@@ -185,6 +307,136 @@ def test_pytezos_codecs_put_the_recursion_limit_back(monkeypatch: pytest.MonkeyP
     assert sys.getrecursionlimit() == limit
     assert pytezos_codecs.block_header_forger()({}) == b""
     assert sys.getrecursionlimit() == limit
+    forge = pytezos_codecs.operation_forger()
+    assert sys.getrecursionlimit() == limit
+    # a signed group: its signature's bytes appended, as OperationGroup.binary_payload does
+    assert forge({"branch": "B"}) == b"group"
+    assert forge({"branch": "B", "signature": "sig"}) == b"groupsig"
+    encode, decode = pytezos_codecs.micheline_codec()
+    assert sys.getrecursionlimit() == limit
+    assert (encode([]), decode(b"")) == (b"expression", {"int": "1"})
+
+
+def test_forging_times_only_the_kinds_that_pytezos_forges_as_the_node_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A kind of contents gets its rows only when every one of its groups
+    is forged as the node forges it; ``mixed`` has all those groups; the
+    notes say, for 007 and 004, what was forged alike, could not be forged,
+    or was forged otherwise. The stand-in pytezos forges as the node of 007
+    does (its latest protocol, as pytezos'), but cannot forge a ballot or a
+    proposal, and writes a reveal with one byte more; it knows no JSON of
+    007's groups but theirs (a ``KeyError``). So this runs without pytezos."""
+    delphi_bytes = {canonical(g.json): g.data for g in operation_groups(DELPHI)}
+
+    def forge(group: dict[str, Any]) -> bytes:
+        kinds = {content["kind"] for content in group["contents"]}
+        if kinds & {"ballot", "proposals"}:
+            raise NotImplementedError(kinds)
+        data = delphi_bytes[canonical(group)]
+        return data + b"\x00" if "reveal" in kinds else data
+
+    monkeypatch.setattr(pytezos_codecs, "operation_forger", lambda: forge)
+    rows, notes = protocol_rows.forging_rows(1, 0.0)
+    timed = [
+        ("activate_account", 2),
+        ("delegation", 4),
+        ("double_baking_evidence", 2),
+        ("double_endorsement_evidence", 2),
+        ("endorsement", 2),
+        ("origination", 2),
+        ("seed_nonce_revelation", 2),
+        ("transaction", 4),
+    ]
+    assert [(r.task, r.subject, r.other) for r in rows] == [
+        (f"operation {kinds} ({n} groups): {op}", "ours", "pytezos")
+        for kinds, n in [*timed, ("mixed", 20)]
+        for op in ("json->bytes", "encode")
+    ]
+    same = ", ".join(f"{kinds} ({n})" for kinds, n in timed)
+    assert notes[0] == (
+        f"pytezos on psdelph1's 28 operation groups: same bytes: {same};"
+        " cannot (NotImplementedError): ballot (2), proposals (2);"
+        " other bytes: reveal (2), reveal+transaction (2)"
+    )
+    # 004's manager operations: its reveal, plain transaction and delegation
+    # have 007's JSON but other bytes (004's tags and sources); its
+    # transaction with parameters (an expression, no entrypoint), its
+    # originations (a manager, spendable and delegatable flags) and its
+    # reveal+transaction group have JSON that no 007 group has
+    assert notes[1] == (
+        "pytezos on pt24m4xi's 28 operation groups: same bytes: activate_account (2),"
+        " double_baking_evidence (2), double_endorsement_evidence (2), endorsement (2),"
+        " seed_nonce_revelation (2); cannot (NotImplementedError): ballot (2), proposals (2);"
+        " other bytes: reveal (2), transaction (2), delegation (2);"
+        " cannot (KeyError): transaction (2), origination (4), reveal+transaction (2)"
+    )
+
+
+def canonical(value: Any) -> str:
+    """A JSON value as text, its members sorted: a key for equal values."""
+    return json.dumps(value, sort_keys=True)
+
+
+def test_micheline_rows_check_every_codec_against_ours_first() -> None:
+    """``check_micheline`` stops the run when a codec writes other bytes or
+    reads another value than ours: the hand-written codec over Delphi's
+    primitives in the wrong order, a reader that gives the JSON form where
+    our value is due. pytezos' value is the JSON form."""
+    e = delphi.SCRIPT_EXPR
+    values = [e.from_json({"prim": "PAIR", "args": [{"int": "1"}, {"string": "a"}]})]
+    encode, decode = micheline_codec(delphi.PRIMITIVES)
+
+    def as_json(data: bytes) -> Any:
+        return e.to_json(e.decode(data))
+
+    protocol_rows.check_micheline("pair", values, {"hand-written": (encode, decode)})
+    protocol_rows.check_micheline(
+        "pair", values, {"pytezos": (lambda j: e.encode(e.from_json(j)), as_json)}
+    )
+    reversed_table = micheline_codec(delphi.PRIMITIVES[::-1])
+    for codec, wrong in [
+        (reversed_table, "bytes differ"),
+        ((encode, as_json), "decoded value differs"),
+    ]:
+        with pytest.raises(AssertionError, match=f"^pair: hand-written {wrong} from ours$"):
+            protocol_rows.check_micheline("pair", values, {"hand-written": codec})
+
+
+def test_protocol_workloads_are_the_real_groups_and_the_contracts_of_data_readme() -> None:
+    """The operation groups are the 007 vectors' (signed, then unsigned, in
+    file order), then the catalogue's two that are not among them, its JSON
+    in the Tezos address family; every kind of 007 is there. The Micheline
+    sets are the 19 catalogue samples, then the three contracts of
+    ``benchmarks/data``, whose files are those that its README describes.
+    The batch cycles the signed groups, each operation a ``bytes`` object
+    of its own."""
+    groups = operation_groups()
+    assert [g.id for g in groups] == (
+        ["proto.psdelph1.operation"] * 13
+        + ["proto.psdelph1.operation.unsigned"] * 13
+        + ["proto.psdelph1.operation.unsigned", "proto.psdelph1.operation"]
+    )
+    assert {kind for g in groups for kind in g.kinds.split("+")} == DELPHI_KINDS
+    assert [g.kinds for g in groups[-2:]] == ["reveal+transaction"] * 2
+    assert groups[-1].json["contents"][0]["source"] == "tz1KqTpEZ7Yob7QbPE4Hy4Wo8fHG8LhKxZSx"
+    e = delphi.SCRIPT_EXPR
+    sets = micheline_sets()
+    sizes = [sum(len(e.encode(e.from_json(j))) for j in s.expressions) for s in sets]
+    assert [f"{s.name} ({size:,} B)" for s, size in zip(sets, sizes, strict=True)] == list(
+        MICHELINE_SETS
+    )
+    readme = (DATA / "README.md").read_text(encoding="utf-8")
+    for name, size in zip(CONTRACTS, sizes[1:], strict=True):
+        digest = hashlib.sha256((DATA / f"{name}.json").read_bytes()).hexdigest()
+        spelled = f"{size:,}".replace(",", " ")  # the README's thousands separator
+        assert f"| `{name}.json` |" in readme and f"| {spelled} bytes | `{digest}` |" in readme
+    operations, kinds = batch_operations(30)
+    signed = groups[:13] + groups[-1:]
+    assert operations == [signed[i % 14].data for i in range(30)]
+    assert len({id(data) for data in operations}) == 30
+    # 30 operations of one content each, but the two reveal+transaction groups
+    assert sum(kinds.values()) == 32 and set(kinds) == DELPHI_KINDS
 
 
 def test_floors_remove_each_kind_of_check_and_keep_the_results() -> None:

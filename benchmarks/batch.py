@@ -1,0 +1,211 @@
+"""The batch row: parsing many operations, in one process and over every core.
+
+An indexer reads every operation of the chain's history. The input is
+:func:`~protocol_workloads.batch_operations`: 100 000 signed Delphi
+operations (``proto.psdelph1.operation``) of mixed kinds, the real groups of
+the 007 vectors and the catalogue in turn, each a ``bytes`` object of its
+own. Four runs read them all:
+
+* **one process, values kept**: ``[decode(b) for b in operations]``, the
+  list of values kept to the end; its time, and the peak of
+  :mod:`tracemalloc`'s traced memory during one run (in a run of its own:
+  tracing slows it down), the input not counted;
+* the same, **collector off** (``gc.disable``): with it on, CPython's
+  collections walk the values already kept, again and again as the list
+  grows (the records' scaling rows show the same);
+* **one process, in chunks**: the operations cut in chunks (1 000 each);
+  each chunk decoded (:func:`kinds_of`), its values dropped once the kinds
+  of their contents are counted;
+* **a process pool**: the same chunks through a
+  :class:`~concurrent.futures.ProcessPoolExecutor` of as many workers as
+  the machine has cores (:func:`os.cpu_count`), each chunk's bytes sent to a
+  worker, decoded there by :func:`kinds_of`, its counts sent back. The
+  workers start and compile the decoder before the timed runs (the check's
+  run over every chunk). The **scaling factor** is the time in chunks in
+  one process divided by the pool's.
+
+Each way is checked first to count the contents of every kind that the
+input holds. Times are :func:`scaling.best_time`'s: the best of up to 20
+runs, stopping once they add up to a second (so one run of 100 000
+operations), the garbage collector on (as a program runs) but where said.
+
+    python benchmarks/batch.py            # 100 000 operations
+    python benchmarks/batch.py --quick    # 2 000, chunks of 100
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from data_encoding.node.protocols import delphi
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from protocol_workloads import batch_operations
+from scaling import MB, best_time, peak_memory, warm_line_tables
+
+__all__ = ["FULL", "QUICK", "Batch", "Run", "Size", "batch", "batch_table", "kinds_of"]
+
+
+class Size(NamedTuple):
+    """How many operations, and how many in a chunk."""
+
+    operations: int
+    chunk: int
+
+
+FULL = Size(100_000, 1_000)
+"""The full run: ``batch(*FULL)``."""
+QUICK = Size(2_000, 100)
+"""A smoke run of a second: ``batch(*QUICK)``."""
+
+
+def kinds_of(chunk: Sequence[bytes]) -> Counter[str]:
+    """Decode every operation of ``chunk``; how many contents of each kind they hold.
+
+    What the pool's workers run: a module-level function, so that it is
+    sent to them by name."""
+    decode = delphi.OPERATION.decode
+    kinds: Counter[str] = Counter()
+    for data in chunk:
+        kinds.update([content["kind"] for content in decode(data)["contents"]])
+    return kinds
+
+
+def _compile_decoder(sample: bytes) -> None:
+    """A worker's start: compile the decoder (on its first use) before any chunk comes."""
+    delphi.OPERATION.decode(sample)
+
+
+@dataclass(frozen=True)
+class Run:
+    """One way of reading the batch."""
+
+    label: str
+    seconds: float  # best run
+    peak: int | None = None  # bytes, tracemalloc; None: not measured
+
+
+@dataclass(frozen=True)
+class Batch:
+    """The batch's runs, and what they read."""
+
+    operations: int
+    input_bytes: int
+    kinds: Counter[str]  # contents of each kind
+    workers: int
+    kept: Run
+    kept_no_gc: Run
+    chunked: Run
+    pooled: Run
+
+    @property
+    def runs(self) -> tuple[Run, ...]:
+        return self.kept, self.kept_no_gc, self.chunked, self.pooled
+
+    @property
+    def scaling(self) -> float:
+        """One process in chunks / the pool."""
+        return self.chunked.seconds / self.pooled.seconds
+
+
+def _checked(label: str, got: Counter[str], expected: Counter[str]) -> None:
+    if got != expected:
+        raise AssertionError(f"{label}: read {dict(got)}, the input holds {dict(expected)}")
+
+
+def batch(count: int, chunk: int) -> Batch:
+    """Read ``count`` operations in the four ways, in chunks of ``chunk``."""
+    operations, expected = batch_operations(count)
+    decode = delphi.OPERATION.decode
+
+    def decode_all() -> list[Any]:
+        return [decode(data) for data in operations]
+
+    chunks = [operations[i : i + chunk] for i in range(0, count, chunk)]
+
+    def in_chunks() -> Counter[str]:
+        total: Counter[str] = Counter()
+        for part in chunks:
+            total += kinds_of(part)
+        return total
+
+    values = decode_all()
+    _checked("one process", Counter(c["kind"] for v in values for c in v["contents"]), expected)
+    del values
+    _checked("one process, in chunks", in_chunks(), expected)
+    warm_line_tables(lambda: [decode(data) for data in operations[:100]])
+    kept = "one process, values kept"
+    workers = os.cpu_count() or 1
+    pool_label = f"ProcessPoolExecutor, {workers} workers, the same chunks"
+    with ProcessPoolExecutor(
+        workers, initializer=_compile_decoder, initargs=(operations[0],)
+    ) as pool:
+
+        def pooled() -> Counter[str]:
+            total: Counter[str] = Counter()
+            for counts in pool.map(kinds_of, chunks):
+                total += counts
+            return total
+
+        _checked("the pool", pooled(), expected)  # and the workers are started
+        return Batch(
+            count,
+            sum(map(len, operations)),
+            expected,
+            workers,
+            Run(kept, best_time(decode_all, True), peak_memory(decode_all)),
+            Run(f"{kept}, collector off", best_time(decode_all, False)),
+            Run(f"one process, chunks of {chunk:,}", best_time(in_chunks, True)),
+            Run(pool_label, best_time(pooled, True)),
+        )
+
+
+def batch_table(b: Batch) -> str:
+    """The batch's table, in markdown, and what it read."""
+    lines = [
+        "| run | operations | best s | operations / s | peak MB | peak / operation |",
+        "|---|---|---|---|---|---|",
+    ]
+    for run in b.runs:
+        peak = (
+            "— | —"
+            if run.peak is None
+            else f"{run.peak / MB:.1f} | {run.peak / b.operations:,.0f} B"
+        )
+        lines.append(
+            f"| {run.label} | {b.operations:,} | {run.seconds:.3f} "
+            f"| {b.operations / run.seconds:,.0f} | {peak} |"
+        )
+    kinds = ", ".join(f"{kind} {n:,}" for kind, n in sorted(b.kinds.items()))
+    lines += [
+        "",
+        f"Scaling factor (one process in chunks / the pool): {b.scaling:.2f}, with {b.workers}"
+        f" workers, one per core (os.cpu_count() = {b.workers}).",
+        "",
+        f"Input: {b.operations:,} operations, {b.input_bytes / MB:.1f} MB; contents: {kinds}.",
+    ]
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> Batch:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--quick", action="store_true", help="QUICK: 2 000 operations, chunks of 100"
+    )
+    args = parser.parse_args(argv)
+    b = batch(*(QUICK if args.quick else FULL))
+    print(batch_table(b))
+    return b
+
+
+if __name__ == "__main__":
+    main()
