@@ -141,3 +141,51 @@ def test_a_failure_reruns_the_exact_converter_once() -> None:
     assert info.value.path == ("l",) * depth + ("v",)
     # the bad leaf is the first one reached: once fast, once exact
     assert calls == [1000, 1000]
+
+
+def _is(kind: type, value: Any) -> bool:
+    return type(value) is kind
+
+
+NUMBER_OR_TEXT = de.union(
+    [
+        de.case(0, "number", de.int31, partial(_is, int), json_match=partial(_is, int)),
+        de.case(1, "text", de.string, partial(_is, str), json_match=partial(_is, str)),
+    ]
+)
+
+
+def test_a_union_whose_cases_name_their_json_reads_it_in_generated_code() -> None:
+    """Each case's ``json_match`` is one test in the generated reader, the
+    case it names read there; what fails goes to the exact converter."""
+    items = de.list_(NUMBER_OR_TEXT)
+    source = fast_from_json(items).__source__  # type: ignore[attr-defined]
+    assert source.count("_json_match") >= 2 and "raise _Bail" in source
+    assert items.from_json([5, "a", -7]) == [5, "a", -7]
+    assert fast_from_json(items)([5, "a"]) == [5, "a"]  # no bail
+    # the case named reads (its error is final), none named: no case
+    assert outcome(lambda: items.from_json([1, 2**40])) == (
+        "JsonError",
+        "out_of_range",
+        None,
+        (1,),
+    )
+    assert outcome(lambda: items.from_json(["a", 1.5]))[:2] == ("JsonError", "no_case_matched")
+    assert fast_to_json(NUMBER_OR_TEXT) is not exact_to_json(NUMBER_OR_TEXT)
+
+
+def test_its_printer_too_and_json_another_case_names_goes_to_the_exact_one() -> None:
+    source = fast_to_json(NUMBER_OR_TEXT).__source__  # type: ignore[attr-defined]
+    assert source.count("_match") >= 2 and "raise _Bail" in source
+    assert fast_to_json(NUMBER_OR_TEXT)("a") == "a"
+    assert NUMBER_OR_TEXT.to_json(5) == 5
+    # a value of case "digits" prints as a number, which case "number" reads
+    digits = de.union(
+        [
+            de.case(0, "number", de.int31, partial(_is, int), json_match=partial(_is, int)),
+            de.case(
+                1, "digits", de.conv(int, str, de.int31), partial(_is, str), json_match=str.isdigit
+            ),
+        ]
+    )
+    assert outcome(lambda: digits.to_json("12")) == ("EncodeError", "ambiguous_json", None, ())

@@ -398,9 +398,15 @@ def _listinline(e: ListEncoding) -> Inline:
 @inline_code.register
 def _unioninline(u: Union) -> Inline | None:
     """One ``if`` per case on the constant member of a dict; anything else
-    bails (generated only when every case is told apart that way)."""
+    bails (generated only when every case is told apart that way). Else,
+    when every case names its values and its JSON (``match`` and
+    ``json_match``), one ``if`` per case on that test, the first that holds
+    converting, as the exact converters do; the JSON printed must be named
+    by no earlier case (else the exact printer says whether it reads back)."""
     member = by_constant(u)
     if member is None or len(u.tagged) != len(u.cases):
+        if all(c.match is not None and c.json_match is not None for c in u.cases):
+            return Inline(partial(_named_case_to, u), partial(_named_case_from, u))
         return None
     key, cases = member
 
@@ -423,6 +429,34 @@ def _unioninline(u: Union) -> Inline | None:
         lambda g, v: choice(g, v, lambda enc: g.to_json(enc, v)),
         lambda g, j: choice(g, j, lambda enc: g.from_json(enc, j)),
     )
+
+
+def _named_case_to(u: Union, g: JGen, v: str) -> str:
+    """The JSON of value ``v`` by the first case of ``u`` whose ``match``
+    holds (as :func:`_named_case_from`)."""
+    result = g.var("result")
+    earlier: list[str] = []
+    for i, c in enumerate(u.cases):
+        with g.block(f"{'elif' if i else 'if'} {g.ref(c.match, 'match')}({v}):"):
+            g.line(f"{result} = {g.to_json(c.enc, v)}")
+            if earlier:
+                g.bail_if(" or ".join(f"{test}({result})" for test in earlier))
+        earlier.append(g.ref(c.json_match, "json_match"))
+    with g.block("else:"):
+        g.line("raise _Bail")
+    return result
+
+
+def _named_case_from(u: Union, g: JGen, j: str) -> str:
+    """The reading of JSON ``j`` by the first case of ``u`` whose
+    ``json_match`` holds (every case has one: :func:`_unioninline`)."""
+    result = g.var("result")
+    for i, c in enumerate(u.cases):
+        with g.block(f"{'elif' if i else 'if'} {g.ref(c.json_match, 'json_match')}({j}):"):
+            g.line(f"{result} = {g.from_json(c.enc, j)}")
+    with g.block("else:"):
+        g.line("raise _Bail")
+    return result
 
 
 @inline_code.register
