@@ -27,16 +27,18 @@ directory, when
   Tezos' protocols 004-007 do not (``/context/contracts/<contract_id>/info``,
   ``exec_fun``, ``/helpers/scripts/unpack_data``...), and 005 added some
   (:data:`BABYLON_ON`);
-* one of its bodies needs an encoding the catalogue does not have: the
-  operations with their receipts (``/``, ``/operations…``,
-  ``/helpers/preapply/…``, ``/helpers/scripts/run_operation``), ``assoc``
-  (the entrypoint lists), a script's type map
+* one of its bodies needs an encoding the catalogue does not have:
+  ``assoc`` (the entrypoint lists), a script's type map
   (``/helpers/scripts/typecheck_code``), the raw context
   (``/context/raw/…``).
 
 The services carry no description: the seed shows none for this namespace.
-``/metadata`` keeps the seed's typing (the protocol's part of it holds
-balance updates and the like, receipts again).
+The block (``/``), its ``/metadata`` and its ``/operations…`` are the
+shell's records over the protocol's header, block metadata and operation
+receipts (:mod:`~data_encoding.node.protocols.results`); the block's
+``protocol`` and ``next_protocol`` are the directory's protocol, constants
+(the reference builds one directory per pair of a block's protocol and the
+next's: the one block where they differ is not this directory's).
 
 The injection services (``/injection/operation``, ``/injection/block``)
 hang outside the block; their bodies are the shell's, the same for every
