@@ -114,7 +114,7 @@ _OPERATIONS = {
     "operation.protocol_data": "Encoding[ProtocolData]",
     "operation.raw": "Encoding[RawOperation]",
     "operation.unsigned": "Encoding[UnsignedOperation]",
-    "operation.data_and_metadata": f"Encoding[OperationWithMetadata[{_CONTENTS}]]",
+    "operation.data_and_metadata": "Encoding[OperationWithMetadata]",
 }
 """The operations, their receipts and the block headers of each protocol (004's ``Transaction``
 is not 005's, nor its ``Reveal[ContractId]`` 005's ``Reveal[PublicKeyHash]``:

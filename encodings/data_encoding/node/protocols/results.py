@@ -39,7 +39,7 @@ endorsement, its ``balance_updates``, ``delegate`` and ``slots`` (a list of
 ``uint8``); for a seed nonce revelation, evidence or an activation, its
 ``balance_updates``; for proposals and ballots, nothing (``{}``).
 
-The receipts of the block services (the ``Operation_with_metadata`` ids):
+The receipts of whole operations, as the block services answer them:
 
 * ``contents_and_result``: a content with its ``metadata`` last, on the
   content's own tag (``operation.alpha.operation_contents_and_result``); a
@@ -48,7 +48,8 @@ The receipts of the block services (the ``Operation_with_metadata`` ids):
 * ``operation_with_metadata`` (the node's ``operation.data_and_metadata``):
   tag 0, the contents with their metadata (size-prefixed), tag 1, the
   contents without (the node kept no receipt); then the ``signature``,
-  optional; in JSON, the first of the two that reads the contents;
+  optional; in JSON and values, the first of the two that takes the
+  contents;
 * ``operation_metadata`` (``operation.alpha.result``): tag 0, the results
   alone (each with its ``kind``, in a size-prefixed list: JSON, an array);
   tag 1, none (``{}``);
@@ -71,7 +72,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Generic, Literal, NotRequired, TypeAlias, TypedDict, TypeVar, cast
+from typing import Any, Generic, NotRequired, TypeAlias, TypedDict, TypeVar, cast
 
 from ...errors import EncodeError
 from ...jsonvalue import JsonValue
@@ -80,41 +81,29 @@ from ...tree.framing import check_size, dynamic_size
 from ...tree.primitives import bool_, constant, empty, uint8, uint16
 from ...tree.records import Field, dft, merge_objs, obj, opt, req
 from ...tree.sequences import list_
-from ...tree.typed import typed
 from ...tree.unions import case, option, union
 from ...tree.variable import list_ as variable_list
 from ...tree.wrappers import conv, def_
 from ...tree.zarith import n, z
-from ..hashes import NonceHash, nonce_hash
-from ..keys import PublicKeyHash, public_key_hash
+from ..hashes import nonce_hash
+from ..keys import public_key_hash
 from ..signatures import Signature, signature
-from .contracts import ContractId, contract_id
+from .contracts import contract_id
 from .micheline import Node
 from .operations import MANAGER_KINDS, SINGLE_KINDS, Operations, batched
-from .receipts import BALANCE_UPDATES, AthensBigMapUpdate, BalanceUpdate, BigMapAction
-from .values import ERRORS, LEVEL, VOTING_PERIOD_KIND, Level, VotingPeriodKind
+from .receipts import BALANCE_UPDATES
+from .values import ERRORS, LEVEL, VOTING_PERIOD_KIND
 
 __all__ = [
     "ERROR",
     "RESULT_IDS",
-    "AthensOriginationResult",
-    "BalanceUpdatesMetadata",
     "BlockHeaderMetadata",
     "ContentsAndResult",
-    "DelphiOriginationResult",
-    "DelphiTransactionResult",
-    "EndorsementMetadata",
-    "Failed",
-    "GasResult",
     "InternalOperationResult",
-    "ManagerMetadata",
-    "MilligasResult",
+    "Metadata",
     "OperationResult",
     "OperationWithMetadata",
-    "OriginationResult",
     "Results",
-    "Skipped",
-    "TransactionResult",
     "build",
 ]
 
@@ -123,89 +112,38 @@ ERROR: Encoding[JsonValue] = ERRORS
 
 _ERRORS = list_(ERROR)
 
-# ------------------------------------------------------------------ the kinds' fields
-
-
-class GasResult(TypedDict):
-    """A reveal's or a delegation's result up to 006: the gas it used."""
-
-    consumed_gas: int
-
-
-class MilligasResult(GasResult):
-    """A reveal's or a delegation's result from 007 on: its gas, whole and
-    in milligas."""
-
-    consumed_milligas: int
-
-
-BigMapDiff: TypeAlias = list[AthensBigMapUpdate] | list[BigMapAction]
-"""A protocol's ``contract.big_map_diff``: 004's, or the actions from 005 on."""
-
-
-class TransactionResult(TypedDict):
-    """A transaction's result up to 006."""
-
-    storage: NotRequired[Node | None]
-    big_map_diff: NotRequired[BigMapDiff | None]
-    balance_updates: list[BalanceUpdate]
-    originated_contracts: list[ContractId]
-    consumed_gas: int
-    storage_size: int
-    paid_storage_size_diff: int
-    allocated_destination_contract: bool
-
-
-class DelphiTransactionResult(TransactionResult):
-    consumed_milligas: int
-
-
-class AthensOriginationResult(TypedDict):
-    """An origination's result in 004: no big map diff."""
-
-    balance_updates: list[BalanceUpdate]
-    originated_contracts: list[ContractId]
-    consumed_gas: int
-    storage_size: int
-    paid_storage_size_diff: int
-
-
-class OriginationResult(AthensOriginationResult):
-    """An origination's result in 005 and 006."""
-
-    big_map_diff: NotRequired[BigMapDiff | None]
-
-
-class DelphiOriginationResult(OriginationResult):
-    consumed_milligas: int
-
-
-class Failed(TypedDict):
-    status: Literal["failed"]
-    errors: list[JsonValue]
-
-
-class Skipped(TypedDict):
-    status: Literal["skipped"]
-
+# The values below are dicts, their members as the module's notes list them.
+# Which members a result or a metadata has depends on its status, its kind
+# and its protocol (one ``TypedDict`` for each would be some thirty classes
+# that say what the encodings check already), and no catalogue id types
+# them one by one: only an operation with its receipt
+# (:class:`OperationWithMetadata`) is a ``TypedDict``.
 
 OperationResult: TypeAlias = dict[str, Any]
-"""A manager operation's result: its ``status``; :class:`Failed` and
-:class:`Skipped` as those say, applied and backtracked the fields of its
-kind's result (:class:`TransactionResult`...) beside it, backtracked with
-``errors`` too. (One ``TypedDict`` for each status, kind and protocol would
-be 24 classes that say no more than the union does.)"""
+"""A manager operation's result: its ``status``; failed, its ``errors``;
+applied or backtracked (then with its ``errors``, if any), its kind's
+fields (``consumed_gas``...)."""
 
 InternalOperationResult: TypeAlias = dict[str, Any]
 """An internal operation with its result: its ``kind``, ``source`` and
-``nonce``, the kind's fields (as :data:`~.operations.MANAGER_KINDS` in
-the protocol's ``operation.internal``), and its ``result``
-(:data:`OperationResult`)."""
+``nonce``, the kind's fields (as in the protocol's ``operation.internal``),
+and its ``result`` (:data:`OperationResult`)."""
+
+Metadata: TypeAlias = dict[str, Any]
+"""A content's metadata: a manager operation's ``balance_updates``,
+``operation_result`` and ``internal_operation_results``; an endorsement's
+``balance_updates``, ``delegate`` and ``slots``; a seed nonce
+revelation's, an evidence's or an activation's ``balance_updates``; for
+proposals and ballots, ``{}``."""
 
 ContentsAndResult: TypeAlias = dict[str, Any]
-"""A content of the protocol's ``operation.contents`` with its
-``metadata`` (:class:`ManagerMetadata`, :class:`EndorsementMetadata`,
-:class:`BalanceUpdatesMetadata`, or ``{}``)."""
+"""A content of the protocol's ``operation.contents``, with its ``metadata``
+(:data:`Metadata`)."""
+
+BlockHeaderMetadata: TypeAlias = dict[str, Any]
+"""What the protocol says of a block it applied (``block_header.alpha.metadata``):
+``baker``, ``level``, ``voting_period_kind``, ``nonce_hash`` (``None`` if
+none), ``consumed_gas``, ``deactivated`` and ``balance_updates``."""
 
 
 def _milligas_fit(fields: Any) -> Any:
@@ -229,46 +167,21 @@ def _gas(milligas: bool) -> tuple[Field, ...]:
     return (dft("consumed_gas", z, 0),)
 
 
-def _fields(value_type: type[Any], milligas: bool, *fields: Field) -> Encoding[Any]:
-    """A kind's result fields, typed ``value_type``; from 007 on, its two gas
-    counts checked against each other."""
-    record = typed(value_type, obj(*fields))
+def _fields(milligas: bool, *fields: Field) -> Encoding[Any]:
+    """A kind's result fields; from 007 on, its two gas counts checked
+    against each other."""
+    record = obj(*fields)
     return conv(_milligas_fit, _milligas_fit, record) if milligas else record
 
 
 # ------------------------------------------------------------------ metadata
 
-
-class BalanceUpdatesMetadata(TypedDict):
-    """A seed nonce revelation's, an evidence's or an activation's metadata."""
-
-    balance_updates: list[BalanceUpdate]
-
-
-class EndorsementMetadata(BalanceUpdatesMetadata):
-    delegate: PublicKeyHash
-    slots: list[int]
-
-
-class ManagerMetadata(BalanceUpdatesMetadata):
-    """A manager operation's metadata: its fees, its result, and those of the
-    operations its contract emitted."""
-
-    operation_result: OperationResult
-    internal_operation_results: list[InternalOperationResult]
-
-
-_BALANCE_UPDATES_METADATA = typed(
-    BalanceUpdatesMetadata, obj(req("balance_updates", BALANCE_UPDATES))
-)
-_SINGLE_METADATA: Mapping[str, Encoding[Any]] = {
-    "endorsement": typed(
-        EndorsementMetadata,
-        obj(
-            req("balance_updates", BALANCE_UPDATES),
-            req("delegate", public_key_hash),
-            req("slots", list_(uint8)),
-        ),
+_BALANCE_UPDATES_METADATA = obj(req("balance_updates", BALANCE_UPDATES))
+_SINGLE_METADATA: Mapping[str, Encoding[Metadata]] = {
+    "endorsement": obj(
+        req("balance_updates", BALANCE_UPDATES),
+        req("delegate", public_key_hash),
+        req("slots", list_(uint8)),
     ),
     "seed_nonce_revelation": _BALANCE_UPDATES_METADATA,
     "double_endorsement_evidence": _BALANCE_UPDATES_METADATA,
@@ -278,18 +191,6 @@ _SINGLE_METADATA: Mapping[str, Encoding[Any]] = {
     "ballot": empty,
 }
 """The metadata of the contents that are an operation's only one."""
-
-
-class BlockHeaderMetadata(TypedDict):
-    """What the protocol says of a block it applied (``block_header.alpha.metadata``)."""
-
-    baker: PublicKeyHash
-    level: Level
-    voting_period_kind: VotingPeriodKind
-    nonce_hash: NonceHash | None
-    consumed_gas: int
-    deactivated: list[PublicKeyHash]
-    balance_updates: list[BalanceUpdate]
 
 
 C = TypeVar("C")
@@ -317,11 +218,11 @@ class Results(Generic[C]):
     #: ``operation.alpha.internal_operation_result``
     internal_operation_result: Encoding[InternalOperationResult]
     #: ``operation.alpha.contents_result``: a content's metadata, with its kind
-    contents_result: Encoding[dict[str, Any]]
+    contents_result: Encoding[Metadata]
     #: ``operation.alpha.contents_list_result``
-    contents_result_list: Encoding[list[dict[str, Any]]]
+    contents_result_list: Encoding[list[Metadata]]
     #: ``operation.alpha.result``: the results, or ``{}`` (none kept)
-    operation_metadata: Encoding[list[dict[str, Any]] | dict[str, Any]]
+    operation_metadata: Encoding[list[Metadata] | dict[str, Any]]
     #: ``operation.alpha.operation_contents_and_result``
     contents_and_result: Encoding[ContentsAndResult]
     #: the contents with their results: one, or a batch of manager operations
@@ -341,12 +242,8 @@ def _operation_result(name: str, fields: Encoding[Any]) -> Encoding[OperationRes
         union(
             [
                 case(0, "Applied", merge_objs(obj(req("status", constant("applied"))), fields)),
-                case(
-                    1,
-                    "Failed",
-                    typed(Failed, obj(req("status", constant("failed")), req("errors", _ERRORS))),
-                ),
-                case(2, "Skipped", typed(Skipped, obj(req("status", constant("skipped"))))),
+                case(1, "Failed", obj(req("status", constant("failed")), req("errors", _ERRORS))),
+                case(2, "Skipped", obj(req("status", constant("skipped")))),
                 case(3, "Backtracked", merge_objs(backtracked, fields)),
             ]
         ),
@@ -373,18 +270,9 @@ def build(
     )
     sizes = (dft("storage_size", z, 0), dft("paid_storage_size_diff", z, 0))
     diff = opt("big_map_diff", big_map_diff)
-    kinds: tuple[type[Any], type[Any], type[Any]]
-    if milligas:
-        kinds = (MilligasResult, DelphiTransactionResult, DelphiOriginationResult)
-    elif originations_diff:
-        kinds = (GasResult, TransactionResult, OriginationResult)
-    else:
-        kinds = (GasResult, TransactionResult, AthensOriginationResult)
-    gas_only, transaction, origination = kinds
     applied = (
-        _fields(gas_only, milligas, *gas),
+        _fields(milligas, *gas),
         _fields(
-            transaction,
             milligas,
             opt("storage", expression),
             diff,
@@ -394,14 +282,13 @@ def build(
             dft("allocated_destination_contract", bool_, False),
         ),
         _fields(
-            origination,
             milligas,
             *((diff,) if originations_diff else ()),
             *changes,
             *gas,
             *sizes,
         ),
-        _fields(gas_only, milligas, *gas),
+        _fields(milligas, *gas),
     )
     results = {
         name: _operation_result(name, fields)
@@ -432,13 +319,10 @@ def build(
     metadata = {
         **_SINGLE_METADATA,
         **{
-            name: typed(
-                ManagerMetadata,
-                obj(
-                    req("balance_updates", BALANCE_UPDATES),
-                    req("operation_result", result),
-                    dft("internal_operation_results", list_(internal), []),
-                ),
+            name: obj(
+                req("balance_updates", BALANCE_UPDATES),
+                req("operation_result", result),
+                dft("internal_operation_results", list_(internal), []),
             )
             for name, result in results.items()
         },
@@ -501,19 +385,16 @@ def build(
             ]
         ),
     )
-    block_metadata = typed(
-        BlockHeaderMetadata,
-        def_(
-            "block_header.alpha.metadata",
-            obj(
-                req("baker", public_key_hash),
-                req("level", LEVEL),
-                req("voting_period_kind", VOTING_PERIOD_KIND),
-                req("nonce_hash", option(nonce_hash)),
-                req("consumed_gas", n if milligas else check_size(10, n)),
-                req("deactivated", list_(public_key_hash)),
-                req("balance_updates", BALANCE_UPDATES),
-            ),
+    block_metadata = def_(
+        "block_header.alpha.metadata",
+        obj(
+            req("baker", public_key_hash),
+            req("level", LEVEL),
+            req("voting_period_kind", VOTING_PERIOD_KIND),
+            req("nonce_hash", option(nonce_hash)),
+            req("consumed_gas", n if milligas else check_size(10, n)),
+            req("deactivated", list_(public_key_hash)),
+            req("balance_updates", BALANCE_UPDATES),
         ),
     )
     return Results(
