@@ -124,13 +124,13 @@ _HOLDING_MICHELINE: dict[str, JsonValue] = {
 def _operations(protocol: Protocol) -> dict[str, JsonValue]:
     """A protocol's operations holding a transaction whose parameters'
     value nests (in 004 the parameters are the value, from 005 on they
-    name an entrypoint)."""
+    name an entrypoint), and its receipt, whose new storage nests."""
     parameters: JsonValue = (
         _SEQ_OF_SEQ if protocol is ATHENS else {"entrypoint": "do", "value": _SEQ_OF_SEQ}
     )
     call: dict[str, JsonValue] = {"amount": "1", "destination": _KT1, "parameters": parameters}
     manager: dict[str, JsonValue] = {"source": _TZ1, "fee": "1", "counter": "1"}
-    content: JsonValue = {
+    content: dict[str, JsonValue] = {
         "kind": "transaction",
         **manager,
         "gas_limit": "1",
@@ -153,7 +153,16 @@ def _operations(protocol: Protocol) -> dict[str, JsonValue]:
             "kind": "transaction",
             **call,
         },
+        protocol.id("operation.data_and_metadata"): {
+            "contents": [{**content, "metadata": _applied(_SEQ_OF_SEQ)}],
+            "signature": _SIGNATURE,
+        },
     }
+
+
+def _applied(storage: JsonValue) -> JsonValue:
+    """A transaction's metadata: applied, leaving ``storage``."""
+    return {"balance_updates": [], "operation_result": {"status": "applied", "storage": storage}}
 
 
 _TZ1 = "tz1KqTpEZ7Yob7QbPE4Hy4Wo8fHG8LhKxZSx"
@@ -273,6 +282,7 @@ def test_every_id_that_nests_has_its_templates() -> None:
             "chain.invalid_blocks-json",
             *(f"{name}-mu" for name in sorted(_MICHELINE | _HOLDING_MICHELINE | _OPERATIONS)),
             *(f"{protocol.id('errors')}-json" for protocol in PROTOCOLS),
+            *(f"{protocol.id('operation.data_and_metadata')}-json" for protocol in PROTOCOLS),
             "rpc.binary_schema-mu",
             "rpc.binary_schema_v1-mu",
             "rpc.error-json",

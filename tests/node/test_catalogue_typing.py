@@ -114,8 +114,9 @@ _OPERATIONS = {
     "operation.protocol_data": "Encoding[ProtocolData]",
     "operation.raw": "Encoding[RawOperation]",
     "operation.unsigned": "Encoding[UnsignedOperation]",
+    "operation.data_and_metadata": "Encoding[OperationWithMetadata]",
 }
-"""The operations and block headers of each protocol (004's ``Transaction``
+"""The operations, their receipts and the block headers of each protocol (004's ``Transaction``
 is not 005's, nor its ``Reveal[ContractId]`` 005's ``Reveal[PublicKeyHash]``:
 the names are the same)."""
 

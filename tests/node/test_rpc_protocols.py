@@ -95,14 +95,6 @@ NOT_DECLARED = {
 """The seed's node has them; no protocol of 004-007 declares them."""
 
 NOT_STATED = {
-    # the block, its operations with their receipts, their simulation
-    ("GET", B),
-    ("GET", f"{B}/operations"),
-    ("GET", f"{B}/operations/<list_offset>"),
-    ("GET", f"{B}/operations/<list_offset>/<operation_offset>"),
-    ("POST", f"{B}/helpers/preapply/block"),
-    ("POST", f"{B}/helpers/preapply/operations"),
-    ("POST", f"{B}/helpers/scripts/run_operation"),
     # an entrypoint list is an ``assoc``; a type map, a raw context
     ("GET", f"{C}/entrypoints"),
     ("POST", f"{B}/helpers/scripts/entrypoints"),
@@ -129,7 +121,7 @@ def test_untyped_are_the_services_not_declared_or_not_statable(protocol: Protoco
     untyped = {(m, p) for m, p in block if not _service(protocol, m, p).typed}
     expected = NOT_DECLARED | NOT_STATED | (BABYLON_ADDED if protocol is ATHENS else set())
     assert untyped == expected
-    assert (len(block), len(untyped)) == (89, 33 if protocol is ATHENS else 27)
+    assert (len(block), len(untyped)) == (89, 26 if protocol is ATHENS else 20)
 
 
 def test_without_a_protocol_the_directory_is_the_seeds() -> None:
@@ -142,12 +134,10 @@ def test_without_a_protocol_the_directory_is_the_seeds() -> None:
 
 
 @pytest.mark.parametrize("protocol", PROTOCOLS, ids=_name)
-def test_a_protocol_keeps_the_seeds_paths_and_metadata(protocol: Protocol) -> None:
+def test_a_protocol_keeps_the_seeds_paths(protocol: Protocol) -> None:
     ours = [(s.method, p, s.edition) for p, s in rpc.services(protocol=protocol)]
     seed = [(s.method, p, s.edition) for p, s in rpc.services()]
     assert ours == seed
-    metadata = _service(protocol, "GET", f"{B}/metadata").output
-    assert metadata is _service(None, "GET", f"{B}/metadata").output
 
 
 def test_a_declared_service_the_seed_does_not_list_is_refused() -> None:

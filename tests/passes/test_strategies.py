@@ -180,6 +180,12 @@ CONTENTS = (
 
 CURVES = ("Ed25519", "Secp256k1", "P256")
 
+RESULT = ("Applied", "Failed", "Skipped", "Backtracked")
+"""A manager operation's result, by its status (protocols 004-007)."""
+
+INTERNAL_RESULT = ("reveal", "transaction", "origination", "delegation")
+"""An internal operation's result, titled by its kind as the reference titles it."""
+
 
 def test_the_walk_finds_the_catalogues_unions() -> None:
     """The parametrisation above covers the catalogue, not only test encodings,
@@ -189,15 +195,22 @@ def test_the_walk_finds_the_catalogues_unions() -> None:
     # splitted, Micheline nodes' (one per primitive table: 004's, 005's), and
     # operations' contents lists' (one per generation, 004's and 005's), with
     # the unions their contents hold (public keys', public key hashes' and
-    # contracts' curves and kinds, 005's entrypoints)
+    # contracts' curves and kinds, 005's entrypoints); and the lists of
+    # contents with their results (one per generation of results: 004's,
+    # 005's, 007's), with the unions those hold (each kind's result, the
+    # internal results, balance updates, big map diffs)
     binary_only = [tuple(c.title for c in u.tagged) for u, json in catalogue.values() if not json]
     assert sorted(binary_only) == sorted(
         [
             *[CURVES] * 3,
             *[MICHELINE] * 2,
-            *[CONTENTS] * 2,
+            *[CONTENTS] * 5,
             ("Implicit", "Originated"),
             ("default", "root", "do", "set_delegate", "remove_delegate", "named"),
+            *[RESULT] * 12,
+            *[INTERNAL_RESULT] * 3,
+            ("Contract", "Rewards", "Fees", "Deposits"),
+            ("update", "remove", "copy", "alloc"),
         ]
     )
     assert {tuple(c.title for c in u.tagged) for u, _ in catalogue.values()} == {
@@ -240,6 +253,9 @@ def test_the_walk_finds_the_catalogues_unions() -> None:
         ("Contract", "Rewards", "Fees", "Deposits"),
         ("update", "remove", "copy", "alloc"),
         ("Public_key_known", "Public_key_unknown"),
+        RESULT,
+        INTERNAL_RESULT,
+        ("Operation_with_metadata", "Operation_without_metadata"),
     }
 
 

@@ -11,7 +11,9 @@ protocol here is its own namespace of catalogue ids (:mod:`.versions`):
 * what they share: :mod:`.contracts` (contract ids), :mod:`.tez` (amounts);
   the builders of their layouts, each built once: :mod:`.values` (levels,
   votes, gas...), :mod:`.receipts` (balance updates, big map diffs),
-  :mod:`.constants` (constants and parameters).
+  :mod:`.constants` (constants and parameters), :mod:`.micheline`,
+  :mod:`.operations` and :mod:`.blocks`, :mod:`.results` (what applying an
+  operation did, and a block's metadata).
 
 :func:`find_protocol` reads a protocol's every spelling. Tables are keyed
 by protocol, never a "current protocol": 004's manager operations have

@@ -15,7 +15,7 @@ from ...tree.records import dft, obj, opt, req
 from ...tree.typed import typed
 from ..catalogue import chains
 from ..keys import PublicKeyHash, public_key_hash
-from . import blocks, constants, micheline, operations, receipts, values
+from . import blocks, constants, micheline, operations, receipts, results, values
 from .contracts import ContractId, contract_id
 from .micheline import Node, Script
 from .tez import tez
@@ -223,7 +223,7 @@ class InternalOrigination(operations.Internal, OriginationFields):
 Contents: TypeAlias = operations.ContentsOf[ContractId, Transaction, Origination]
 InternalOperation: TypeAlias = operations.InternalOf[InternalTransaction, InternalOrigination]
 
-_OPERATIONS: operations.Operations[Contents, InternalOperation] = operations.build(
+OPERATIONS: operations.Operations[Contents, InternalOperation] = operations.build(
     first_manager_tag=7,
     source=contract_id,  # any contract, implicit or originated
     transaction=typed(
@@ -246,13 +246,13 @@ _OPERATIONS: operations.Operations[Contents, InternalOperation] = operations.bui
         ),
     ),
 )
-OPERATION = _OPERATIONS.operation
-OPERATION_CONTENTS = _OPERATIONS.contents
-OPERATION_CONTENTS_LIST = _OPERATIONS.contents_list
-OPERATION_PROTOCOL_DATA = _OPERATIONS.protocol_data
+OPERATION = OPERATIONS.operation
+OPERATION_CONTENTS = OPERATIONS.contents
+OPERATION_CONTENTS_LIST = OPERATIONS.contents_list
+OPERATION_PROTOCOL_DATA = OPERATIONS.protocol_data
 OPERATION_RAW = operations.RAW_OPERATION
-OPERATION_INTERNAL = _OPERATIONS.internal
-OPERATION_UNSIGNED = _OPERATIONS.unsigned
+OPERATION_INTERNAL = OPERATIONS.internal
+OPERATION_UNSIGNED = OPERATIONS.unsigned
 BLOCK_HEADER = blocks.BLOCK_HEADER
 BLOCK_HEADER_UNSIGNED = blocks.UNSIGNED
 BLOCK_HEADER_RAW = chains.BLOCK_HEADER
@@ -263,5 +263,21 @@ BLOCK_HEADER_PROTOCOL_DATA = blocks.PROTOCOL_DATA
 _OPERATION_IDS: IdTable = id_table(operations.OPERATION_IDS, globals())
 
 
-register_ids(PROTOCOL, __name__, _SCRIPT_IDS, _VALUE_IDS, _OPERATION_IDS)
+# --- receipts: operation.data_and_metadata, the block's metadata ---
+
+RESULTS = results.build(
+    OPERATIONS,
+    expression=SCRIPT_EXPR,
+    big_map_diff=CONTRACT_BIG_MAP_DIFF,
+    originations_diff=False,  # an origination's result has no big map diff
+    milligas=False,
+)
+OPERATION_DATA_AND_METADATA = RESULTS.operation_with_metadata
+OPERATION_METADATA = RESULTS.operation_metadata
+BLOCK_HEADER_METADATA = RESULTS.block_metadata
+
+_RESULT_IDS: IdTable = id_table(results.RESULT_IDS, globals())
+
+
+register_ids(PROTOCOL, __name__, _SCRIPT_IDS, _VALUE_IDS, _OPERATION_IDS, _RESULT_IDS)
 publish(__name__, globals())  # the encodings above pickle by reference

@@ -13,7 +13,7 @@ from ...tree.core import publish
 from ...tree.records import obj, opt, req
 from ...tree.typed import typed
 from ..keys import PublicKeyHash, public_key_hash
-from . import athens, constants, micheline, operations, receipts, values
+from . import athens, constants, micheline, operations, receipts, results, values
 from .contracts import ContractId, contract_id
 from .micheline import Node, Script
 from .tez import tez
@@ -123,7 +123,7 @@ _TRANSACTION_PARAMETERS = typed(
     TransactionParameters,
     obj(req("entrypoint", operations.ENTRYPOINT), req("value", SCRIPT_LAZY_EXPR)),
 )
-_OPERATIONS: operations.Operations[Contents, InternalOperation] = operations.build(
+OPERATIONS: operations.Operations[Contents, InternalOperation] = operations.build(
     first_manager_tag=107,  # 004's were 7 to 10
     source=public_key_hash,  # an implicit account (004: any contract)
     transaction=typed(
@@ -143,13 +143,13 @@ _OPERATIONS: operations.Operations[Contents, InternalOperation] = operations.bui
         ),
     ),
 )
-OPERATION = _OPERATIONS.operation
-OPERATION_CONTENTS = _OPERATIONS.contents
-OPERATION_CONTENTS_LIST = _OPERATIONS.contents_list
-OPERATION_PROTOCOL_DATA = _OPERATIONS.protocol_data
+OPERATION = OPERATIONS.operation
+OPERATION_CONTENTS = OPERATIONS.contents
+OPERATION_CONTENTS_LIST = OPERATIONS.contents_list
+OPERATION_PROTOCOL_DATA = OPERATIONS.protocol_data
 OPERATION_RAW = athens.OPERATION_RAW
-OPERATION_INTERNAL = _OPERATIONS.internal
-OPERATION_UNSIGNED = _OPERATIONS.unsigned
+OPERATION_INTERNAL = OPERATIONS.internal
+OPERATION_UNSIGNED = OPERATIONS.unsigned
 BLOCK_HEADER = athens.BLOCK_HEADER
 BLOCK_HEADER_UNSIGNED = athens.BLOCK_HEADER_UNSIGNED
 BLOCK_HEADER_RAW = athens.BLOCK_HEADER_RAW
@@ -160,5 +160,21 @@ BLOCK_HEADER_PROTOCOL_DATA = athens.BLOCK_HEADER_PROTOCOL_DATA
 _OPERATION_IDS: IdTable = id_table(operations.OPERATION_IDS, globals())
 
 
-register_ids(PROTOCOL, __name__, _SCRIPT_IDS, _VALUE_IDS, _OPERATION_IDS)
+# --- receipts: operation.data_and_metadata, the block's metadata ---
+
+RESULTS = results.build(
+    OPERATIONS,
+    expression=SCRIPT_EXPR,
+    big_map_diff=CONTRACT_BIG_MAP_DIFF,
+    originations_diff=True,  # an origination's result has its big map diff
+    milligas=False,
+)
+OPERATION_DATA_AND_METADATA = RESULTS.operation_with_metadata
+OPERATION_METADATA = RESULTS.operation_metadata
+BLOCK_HEADER_METADATA = RESULTS.block_metadata
+
+_RESULT_IDS: IdTable = id_table(results.RESULT_IDS, globals())
+
+
+register_ids(PROTOCOL, __name__, _SCRIPT_IDS, _VALUE_IDS, _OPERATION_IDS, _RESULT_IDS)
 publish(__name__, globals())  # the encodings above pickle by reference

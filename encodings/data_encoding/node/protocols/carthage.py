@@ -8,7 +8,7 @@ encoding; this module states what changed.
 from __future__ import annotations
 
 from ...tree.core import publish
-from . import babylon, constants, micheline, operations, values
+from . import babylon, constants, micheline, operations, results, values
 from .versions import CARTHAGE, IdTable, id_table, register_ids
 
 PROTOCOL = CARTHAGE
@@ -59,6 +59,7 @@ _VALUE_IDS: IdTable = id_table(values.VALUE_IDS, globals())
 # --- operations and block headers: operation.*, block_header.* ---
 
 # the same operations as Babylon's (``operation_repr.ml``), over the same Micheline
+OPERATIONS = babylon.OPERATIONS
 OPERATION = babylon.OPERATION
 OPERATION_CONTENTS = babylon.OPERATION_CONTENTS
 OPERATION_CONTENTS_LIST = babylon.OPERATION_CONTENTS_LIST
@@ -76,5 +77,16 @@ BLOCK_HEADER_PROTOCOL_DATA = babylon.BLOCK_HEADER_PROTOCOL_DATA
 _OPERATION_IDS: IdTable = id_table(operations.OPERATION_IDS, globals())
 
 
-register_ids(PROTOCOL, __name__, _SCRIPT_IDS, _VALUE_IDS, _OPERATION_IDS)
+# --- receipts: operation.data_and_metadata, the block's metadata ---
+
+# the same results as Babylon's (``apply_results.ml``), over the same operations
+RESULTS = babylon.RESULTS
+OPERATION_DATA_AND_METADATA = RESULTS.operation_with_metadata
+OPERATION_METADATA = RESULTS.operation_metadata
+BLOCK_HEADER_METADATA = RESULTS.block_metadata
+
+_RESULT_IDS: IdTable = id_table(results.RESULT_IDS, globals())
+
+
+register_ids(PROTOCOL, __name__, _SCRIPT_IDS, _VALUE_IDS, _OPERATION_IDS, _RESULT_IDS)
 publish(__name__, globals())  # the encodings above pickle by reference

@@ -8,7 +8,7 @@ encoding; this module states what changed.
 from __future__ import annotations
 
 from ...tree.core import publish
-from . import carthage, constants, micheline, operations, receipts, values
+from . import carthage, constants, micheline, operations, receipts, results, values
 from .versions import DELPHI, IdTable, id_table, register_ids
 
 PROTOCOL = DELPHI
@@ -61,6 +61,7 @@ _VALUE_IDS: IdTable = id_table(values.VALUE_IDS, globals())
 # Delphi counts gas in milligas, but an operation's gas_limit is still whole
 # gas units, written as before (``Gas_limit_repr.Arith.n_integral_encoding``
 # is ``n``): its operations are Carthage's.
+OPERATIONS = carthage.OPERATIONS
 OPERATION = carthage.OPERATION
 OPERATION_CONTENTS = carthage.OPERATION_CONTENTS
 OPERATION_CONTENTS_LIST = carthage.OPERATION_CONTENTS_LIST
@@ -78,5 +79,21 @@ BLOCK_HEADER_PROTOCOL_DATA = carthage.BLOCK_HEADER_PROTOCOL_DATA
 _OPERATION_IDS: IdTable = id_table(operations.OPERATION_IDS, globals())
 
 
-register_ids(PROTOCOL, __name__, _SCRIPT_IDS, _VALUE_IDS, _OPERATION_IDS)
+# --- receipts: operation.data_and_metadata, the block's metadata ---
+
+RESULTS = results.build(
+    OPERATIONS,
+    expression=SCRIPT_EXPR,
+    big_map_diff=CONTRACT_BIG_MAP_DIFF,
+    originations_diff=True,
+    milligas=True,  # gas counted in milligas too, the block's in milligas only
+)
+OPERATION_DATA_AND_METADATA = RESULTS.operation_with_metadata
+OPERATION_METADATA = RESULTS.operation_metadata
+BLOCK_HEADER_METADATA = RESULTS.block_metadata
+
+_RESULT_IDS: IdTable = id_table(results.RESULT_IDS, globals())
+
+
+register_ids(PROTOCOL, __name__, _SCRIPT_IDS, _VALUE_IDS, _OPERATION_IDS, _RESULT_IDS)
 publish(__name__, globals())  # the encodings above pickle by reference

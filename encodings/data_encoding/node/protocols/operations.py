@@ -152,6 +152,7 @@ __all__ = [
     "RevealFields",
     "SeedNonceRevelation",
     "UnsignedOperation",
+    "batched",
     "build",
     "explicit",
 ]
@@ -526,6 +527,22 @@ def _contents_lists(contents: Encoding[Any]) -> SearchStrategy[list[Any]]:
     return st.one_of(st.lists(contents.strategy(), min_size=1, max_size=1), batches)
 
 
+def batched(items: Encoding[list[Any]], content: Encoding[Any], empty: ErrorCode) -> Encoding[Any]:
+    """``items`` (a list of ``content`` s, each a union told apart by its
+    ``kind``: an operation's contents, or its contents with their results)
+    holding one content or a batch of manager operations, as the protocol's
+    ``of_list`` takes them: another kind in a batch is ``invalid_value``; no
+    content at all is ``wrong_length``, and ``empty`` when reading bytes
+    (``not_enough_data`` where the list runs to the end of its frame)."""
+    # one rule in each direction; the codes of no content differ by form
+    write = partial(_batch, EncodeError, "wrong_length")
+    return splitted(
+        json=conv(write, partial(_batch, JsonError, "wrong_length"), items),
+        binary=conv(write, partial(_batch, DecodeError, empty), items),
+        values=partial(_contents_lists, content),
+    )
+
+
 InternalT = TypeVar("InternalT")
 """A protocol's internal operations (the union of their ``TypedDict`` s)."""
 
@@ -548,6 +565,11 @@ class Operations(Generic[C, InternalT]):
     unsigned: Encoding[UnsignedOperation[C]]
     #: ``operation.internal``: a manager operation a contract emits
     internal: Encoding[InternalT]
+    #: the cases of :attr:`contents`, in the order of their tags (a receipt
+    #: pairs each with its kind's results: :mod:`.results`)
+    cases: tuple[Case, ...]
+    #: each manager operation's own fields, in the order of :data:`MANAGER_KINDS`
+    manager_fields: tuple[Encoding[Any], ...]
 
 
 def build(
@@ -574,15 +596,9 @@ def build(
         _kind(first_manager_tag + i, name, merge_objs(manager, own))
         for i, (name, own) in enumerate(kinds)
     ]
-    contents = def_("operation.alpha.contents", union([*_COMMON_CASES, *managers]))
-    items = variable_list(contents)
-    # one rule in each direction; the codes of no content differ by form
-    write = partial(_batch, EncodeError, "wrong_length")
-    contents_list = splitted(
-        json=conv(write, partial(_batch, JsonError, "wrong_length"), items),
-        binary=conv(write, partial(_batch, DecodeError, "not_enough_data"), items),
-        values=partial(_contents_lists, contents),
-    )
+    cases = (*_COMMON_CASES, *managers)
+    contents = def_("operation.alpha.contents", union([*cases]))
+    contents_list = batched(variable_list(contents), contents, "not_enough_data")
     protocol_data = typed(
         ProtocolData,
         def_(
@@ -607,6 +623,8 @@ def build(
             ),
         ),
         internal=def_("operation.alpha.internal_operation", internal),
+        cases=cases,
+        manager_fields=fields,
     )
 
 

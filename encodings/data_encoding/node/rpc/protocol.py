@@ -27,16 +27,18 @@ directory, when
   Tezos' protocols 004-007 do not (``/context/contracts/<contract_id>/info``,
   ``exec_fun``, ``/helpers/scripts/unpack_data``...), and 005 added some
   (:data:`BABYLON_ON`);
-* one of its bodies needs an encoding the catalogue does not have: the
-  operations with their receipts (``/``, ``/operations…``,
-  ``/helpers/preapply/…``, ``/helpers/scripts/run_operation``), ``assoc``
-  (the entrypoint lists), a script's type map
+* one of its bodies needs an encoding the catalogue does not have:
+  ``assoc`` (the entrypoint lists), a script's type map
   (``/helpers/scripts/typecheck_code``), the raw context
   (``/context/raw/…``).
 
 The services carry no description: the seed shows none for this namespace.
-``/metadata`` keeps the seed's typing (the protocol's part of it holds
-balance updates and the like, receipts again).
+The block (``/``), its ``/metadata`` and its ``/operations…`` are the
+shell's records over the protocol's header, block metadata and operation
+receipts (:mod:`~data_encoding.node.protocols.results`); the block's
+``protocol`` and ``next_protocol`` are the directory's protocol, constants
+(the reference builds one directory per pair of a block's protocol and the
+next's: the one block where they differ is not this directory's).
 
 The injection services (``/injection/operation``, ``/injection/block``)
 hang outside the block; their bodies are the shell's, the same for every
@@ -47,6 +49,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
+from importlib import import_module
 from typing import Any
 
 from ...errors import DefinitionError
@@ -61,14 +64,17 @@ from ...tree.strings import bytes_, string
 from ...tree.unions import case, option, union
 from ...tree.wrappers import def_
 from ...tree.zarith import n, z
+from .. import protocols
 from ..catalogue.chains import BLOCK_HEADER, EMPTY, SHELL_HEADER
+from ..catalogue.failures import ERROR
 from ..hashes import block_hash, chain_id, contract_hash, nonce_hash, operation_hash, protocol_hash
 from ..keys import public_key_hash
 from ..protocols.blocks import PROOF_OF_WORK_NONCE_SIZE
-from ..protocols.operations import RAW_OPERATION
-from ..protocols.versions import Protocol
+from ..protocols.operations import OPERATION_SHELL_HEADER, RAW_OPERATION
+from ..protocols.versions import Protocol, constant_name
 from ..registry import find
 from ..signatures import public_key
+from ..timestamp import protocol as timestamp
 from . import alpha
 from .args import ARGS
 from .directory import Method, Service, parse_path
@@ -96,6 +102,13 @@ class Ids:
 
     def __call__(self, name: str) -> Encoding[Any]:
         return find(self.protocol.id(name)).encoding
+
+    def constant(self, name: str) -> Encoding[Any]:
+        """The protocol's encoding ``name`` that no id names (its module's
+        constant: ``block_header.metadata`` is ``BLOCK_HEADER_METADATA``)."""
+        module = import_module(f"{protocols.__name__}.{self.protocol.name.lower()}")
+        found: Encoding[Any] = getattr(module, constant_name(name))
+        return found
 
 
 Body = str | Encoding[Any] | Callable[[Ids], Encoding[Any]]
@@ -144,22 +157,175 @@ def _body(body: Body, ids: Ids) -> Encoding[Any]:
 # ------------------------------------------------------------------ bodies the services state
 
 
+def _protocol(ids: Ids) -> Field:
+    """The member that names the block's protocol: a constant, in JSON only."""
+    return req("protocol", constant(ids.protocol.hash))
+
+
+def _raw_header(ids: Ids) -> Encoding[Any]:
+    """A block's header, the protocol's data parsed."""
+    return def_("raw_block_header", merge_objs(SHELL_HEADER, ids("block_header.protocol_data")))
+
+
 def _header(ids: Ids) -> Encoding[Any]:
-    """``/header``: the block's protocol (a constant, JSON only), chain and
-    hash, then its header, the protocol's data parsed."""
-    known = obj(
-        req("protocol", constant(ids.protocol.hash)),
-        req("chain_id", chain_id),
-        req("hash", block_hash),
-    )
-    raw = def_("raw_block_header", merge_objs(SHELL_HEADER, ids("block_header.protocol_data")))
-    return def_("block_header", merge_objs(known, raw))
+    """``/header``: the block's protocol, chain and hash, then its header."""
+    known = obj(_protocol(ids), req("chain_id", chain_id), req("hash", block_hash))
+    return def_("block_header", merge_objs(known, _raw_header(ids)))
 
 
 def _header_protocol_data(ids: Ids) -> Encoding[Any]:
     """``/header/protocol_data``: the block's protocol (JSON only), then its data."""
-    protocol = obj(req("protocol", constant(ids.protocol.hash)))
-    return merge_objs(protocol, ids("block_header.protocol_data"))
+    return merge_objs(obj(_protocol(ids)), ids("block_header.protocol_data"))
+
+
+# the block, its operations and their receipts (``block_services.ml``)
+
+_TEST_CHAIN_STATUS = def_(
+    "test_chain_status",
+    union(
+        [
+            case(0, "Not_running", obj(req("status", constant("not_running")))),
+            case(
+                1,
+                "Forking",
+                obj(
+                    req("status", constant("forking")),
+                    req("protocol", protocol_hash),
+                    req("expiration", timestamp),
+                ),
+            ),
+            case(
+                2,
+                "Running",
+                obj(
+                    req("status", constant("running")),
+                    req("chain_id", chain_id),
+                    req("genesis", block_hash),
+                    req("protocol", protocol_hash),
+                    req("expiration", timestamp),
+                ),
+            ),
+        ]
+    ),
+    description="The status of the test chain: not_running (there is no test chain at the "
+    "moment), forking (the test chain is being setup), running (the test chain is running).",
+)
+"""The shell's ``test_chain_status``."""
+
+_OPERATION_LIST_QUOTA = obj(req("max_size", int31), opt("max_op", int31))
+"""How many operations of a validation pass a block may hold, in bytes and in number."""
+
+
+def _block_metadata(ids: Ids) -> Encoding[Any]:
+    """``/metadata``: the shell's metadata of the block (its protocol and the
+    next block's, both constants in JSON only: a directory serves the
+    blocks of one protocol), then the protocol's."""
+    shell = obj(
+        _protocol(ids),
+        req("next_protocol", constant(ids.protocol.hash)),
+        req("test_chain_status", _TEST_CHAIN_STATUS),
+        req("max_operations_ttl", int31),
+        req("max_operation_data_length", int31),
+        req("max_block_header_length", int31),
+        req("max_operation_list_length", dynamic_size(list_(_OPERATION_LIST_QUOTA))),
+    )
+    return def_("block_header_metadata", merge_objs(shell, ids.constant("block_header.metadata")))
+
+
+def _operation(ids: Ids) -> Encoding[Any]:
+    """An operation of the block: its protocol, chain and hash, its branch,
+    then its own part with its receipt (tag 0) or without (tag 1: the node
+    kept none; the receipt's own union says "none kept" too, and is the
+    case written)."""
+    known = obj(_protocol(ids), req("chain_id", chain_id), req("hash", operation_hash))
+    data = union(
+        [
+            case(0, "Operation with metadata", ids("operation.data_and_metadata")),
+            case(1, "Operation without metadata", ids("operation.protocol_data")),
+        ]
+    )
+    return def_(
+        "operation",
+        merge_objs(known, merge_objs(dynamic_size(OPERATION_SHELL_HEADER), dynamic_size(data))),
+    )
+
+
+def _operation_list(ids: Ids) -> Encoding[Any]:
+    return list_(_operation(ids))
+
+
+def _operation_lists(ids: Ids) -> Encoding[Any]:
+    return list_(dynamic_size(_operation_list(ids)))
+
+
+def _block(ids: Ids) -> Encoding[Any]:
+    """``/``: the block, its header, metadata (if kept) and operations."""
+    return obj(
+        _protocol(ids),
+        req("chain_id", chain_id),
+        req("hash", block_hash),
+        req("header", dynamic_size(_raw_header(ids))),
+        opt("metadata", dynamic_size(_block_metadata(ids))),
+        req("operations", _operation_lists(ids)),
+    )
+
+
+def _next_operation(ids: Ids) -> Encoding[Any]:
+    """An operation to apply on the block: its protocol, branch and own part."""
+    return def_(
+        "next_operation",
+        merge_objs(
+            obj(_protocol(ids)),
+            merge_objs(
+                dynamic_size(OPERATION_SHELL_HEADER), dynamic_size(ids("operation.protocol_data"))
+            ),
+        ),
+    )
+
+
+def _next_operations(ids: Ids) -> Encoding[Any]:
+    return list_(_next_operation(ids))
+
+
+def _preapplied_operations(ids: Ids) -> Encoding[Any]:
+    return list_(dynamic_size(ids("operation.data_and_metadata")))
+
+
+def _block_to_preapply(ids: Ids) -> Encoding[Any]:
+    """A block to simulate: its protocol data, then its operations by pass."""
+    data = merge_objs(obj(_protocol(ids)), dynamic_size(ids("block_header.protocol_data")))
+    return obj(
+        req("protocol_data", data),
+        req("operations", list_(dynamic_size(_next_operations(ids)))),
+    )
+
+
+def _preapply_result() -> Encoding[Any]:
+    """What preapplying a validation pass did with each operation (the
+    shell's ``Preapply_result``): those applied, and those refused with why."""
+    operation = merge_objs(obj(req("hash", operation_hash)), dynamic_size(RAW_OPERATION))
+    refused = merge_objs(operation, obj(req("error", ERROR)))
+    return obj(
+        req("applied", list_(operation)),
+        req("refused", list_(refused)),
+        req("branch_refused", list_(refused)),
+        req("branch_delayed", list_(refused)),
+    )
+
+
+_PREAPPLIED_BLOCK = obj(
+    req("shell_header", SHELL_HEADER), req("operations", list_(_preapply_result()))
+)
+"""``/helpers/preapply/block``'s output: the block's shell header, and each
+pass's operations as the shell's (no receipt)."""
+
+
+def _operation_to_run(ids: Ids) -> Encoding[Any]:
+    """``run_operation``'s input: the operation (from 005 on, with the chain
+    it is meant for)."""
+    if _before_babylon(ids):
+        return ids("operation")
+    return obj(req("operation", ids("operation")), req("chain_id", chain_id))
 
 
 _PROTOCOLS_OF_BLOCK = obj(req("protocol", protocol_hash), req("next_protocol", protocol_hash))
@@ -382,7 +548,22 @@ _C = "/context/contracts/<contract_id>"
 _D = "/context/delegates/<pkh>"
 
 ROWS: tuple[Declared, ...] = (
-    # the shell's (``block_services.ml``), over the protocol's header
+    # the shell's (``block_services.ml``), over the protocol's header and receipts
+    Declared("GET", "/", _block),
+    Declared("GET", "/metadata", _block_metadata),
+    Declared("GET", "/operations", _operation_lists),
+    Declared("GET", "/operations/<list_offset>", _operation_list),
+    Declared("GET", "/operations/<list_offset>/<operation_offset>", _operation),
+    Declared(
+        "POST", "/helpers/preapply/operations", _preapplied_operations, input=_next_operations
+    ),
+    Declared(
+        "POST",
+        "/helpers/preapply/block",
+        _PREAPPLIED_BLOCK,
+        input=_block_to_preapply,
+        query=(flag("sort"), optional("timestamp", ARGS["date"])),
+    ),
     Declared("GET", "/hash", block_hash),
     Declared("GET", "/header", _header),
     Declared("GET", "/header/raw", bytes_),
@@ -406,6 +587,12 @@ ROWS: tuple[Declared, ...] = (
         "POST", "/helpers/parse/block", "block_header.protocol_data", input="block_header.raw"
     ),
     # scripts
+    Declared(
+        "POST",
+        "/helpers/scripts/run_operation",
+        "operation.data_and_metadata",
+        input=_operation_to_run,
+    ),
     Declared("POST", "/helpers/scripts/pack_data", _packed, input=_typed_data),
     Declared("POST", "/helpers/scripts/typecheck_data", _gas_left, input=_typed_data),
     Declared("POST", "/helpers/scripts/run_code", _code_run, input=_run_code_input),
