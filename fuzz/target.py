@@ -20,9 +20,11 @@ The property, on every input ``data`` (``check``):
   mode agrees: ``decode_json(data)`` is that JSON (the same text) and
   ``encode_json`` of it is ``data``, and on bytes that do not decode
   ``decode_json`` raises ``decode``'s very error; or ``v`` has no JSON
-  form, for one of the two reasons the README documents (``NO_JSON_FORM``):
-  it holds a float that is not finite, or an integer past Python's limit on
-  printing integers (bytes hold both; the reference's bytes do too).
+  form, for one of the three reasons the README documents
+  (``NO_JSON_FORM``), and ``decode_json`` refuses it with ``to_json``'s
+  very error: it holds a float that is not finite, an integer past
+  Python's limit on printing integers, or a bounded string that is not
+  UTF-8 (bytes hold all three; the reference's bytes do too).
 
 Any other exception (``to_json`` refusing a value that ``decode`` made for
 another reason included), and the ``AssertionError`` of a broken property,
@@ -150,9 +152,10 @@ def shown(data: bytes) -> str:
 NO_JSON_FORM = (
     ("not_json", re.compile(r".* has no JSON form \(not a finite number\)")),
     ("out_of_range", re.compile(r"number too large to print in decimal")),
+    ("not_json", re.compile(r"a bounded string's JSON form must be UTF-8")),
 )
 """``to_json``'s errors (code, message) for a value that bytes hold and JSON
-cannot: the README's "Errors" and "Strictness"."""
+cannot: the README's "Strictness" (``decode_json`` must raise them alike)."""
 
 
 def broken(e: Encoding[Any], data: bytes, value: Any) -> str | None:
@@ -169,9 +172,15 @@ def broken(e: Encoding[Any], data: bytes, value: Any) -> str | None:
     try:
         json = e.to_json(value)
     except EncodeError as err:
-        if any(err.code == code and said.fullmatch(err.message) for code, said in NO_JSON_FORM):
-            return None
-        raise
+        if not any(err.code == code and form.fullmatch(err.message) for code, form in NO_JSON_FORM):
+            raise
+        try:
+            fused: Any = e.decode_json(data)
+        except EncodeError as again:
+            if said(again) == said(err):
+                return None
+            fused = again
+        return f"to_json refuses it ({err}), decode_json gives {fused!r}"
     text = dumps(json)
     rebuilt = e.encode(e.from_json(loads(text)))
     if rebuilt != data:
@@ -188,7 +197,7 @@ def broken(e: Encoding[Any], data: bytes, value: Any) -> str | None:
     return None
 
 
-def _said(err: Exception) -> tuple[Any, ...]:
+def said(err: Exception) -> tuple[Any, ...]:
     """An error as a property compares it: its type, code, offset, path, message."""
     return (
         type(err).__name__,
@@ -204,7 +213,7 @@ def _error_of(action: Callable[[bytes], Any], data: bytes) -> tuple[Any, ...] | 
     try:
         action(data)
     except Exception as err:
-        return _said(err)
+        return said(err)
     return None
 
 
@@ -222,9 +231,9 @@ def check(id: str, e: Encoding[Any]) -> Callable[[bytes], None]:
             value = e.decode(data)
         except DecodeError as err:
             refused = _error_of(e.decode_json, data)
-            if refused != _said(err):
+            if refused != said(err):
                 raise AssertionError(
-                    f"{id}: input {shown(data)}: decode raises {_said(err)}, decode_json {refused}"
+                    f"{id}: input {shown(data)}: decode raises {said(err)}, decode_json {refused}"
                 ) from None
             return
         where = f"{id}: input {shown(data)} decodes"
