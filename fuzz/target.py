@@ -69,6 +69,11 @@ _SKIPPED = {"cli", "demo", "__main__", "strategies", "slicing"}
 EncodingOf = Callable[[str], "Encoding[Any]"]
 """How a target finds the encoding of an id (the catalogue's, by default)."""
 
+Property = Callable[[str, "Encoding[Any]"], Callable[[bytes], None]]
+"""A target's property over one id's encoding, as libFuzzer calls it: one
+input at a time, raising on a finding (:func:`check`; the lenient reader's
+is ``fuzz/lenient_target.py``'s)."""
+
 
 def _import_tree(package: ModuleType) -> None:
     """Import every module under ``package`` but the skipped ones.
@@ -114,14 +119,15 @@ def catalogue_encoding(id: str) -> Encoding[Any]:
     return registry.find(id).encoding
 
 
-def warm_up(id: str, e: Encoding[Any]) -> None:
-    """Build ``e``'s generated functions before libFuzzer's clock starts.
+def warm_up(id: str, one_input: Callable[[bytes], None]) -> None:
+    """Build the generated functions the property uses before libFuzzer's
+    clock starts.
 
     Instrumenting a generated function takes up to a second or two (atheris'
     rewriting grows with the square of its length); made on the first input,
-    it would eat the campaign's time and trip ``-timeout``. Each direction is
-    run on the id's valid samples, whatever it gives: the property is
-    libFuzzer's to check, on these same bytes among its seeds."""
+    it would eat the campaign's time and trip ``-timeout``. The property is
+    run on the id's valid samples, whatever it finds: that is libFuzzer's to
+    report, on these same bytes among its seeds."""
     from data_encoding.node import registry
 
     try:
@@ -130,11 +136,7 @@ def warm_up(id: str, e: Encoding[Any]) -> None:
         samples = []
     for sample in samples:
         with contextlib.suppress(Exception):
-            data = bytes.fromhex(str(sample["hex"]))
-            value = e.decode(data)
-            e.length(value)
-            e.encode(e.from_json(e.to_json(value)))
-            e.encode_json(e.decode_json(data))
+            one_input(bytes.fromhex(str(sample["hex"])))
 
 
 SHOWN_BYTES = 64
@@ -158,17 +160,26 @@ NO_JSON_FORM = (
 cannot: the README's "Strictness" (``decode_json`` must raise them alike)."""
 
 
-def broken(e: Encoding[Any], data: bytes, value: Any) -> str | None:
-    """What is wrong with ``value``, which ``data`` decodes to (``None``: nothing)."""
-    from data_encoding import EncodeError
-    from data_encoding.jsonvalue import dumps, loads
-
+def written_otherwise(e: Encoding[Any], data: bytes, value: Any) -> str | None:
+    """How ``value``, read from ``data``, is not written as ``data`` by
+    ``encode`` and ``length`` (``None``: it is)."""
     again = e.encode(value)
     if again != data:
         return f"re-encodes to {again.hex()}"
     length = e.length(value)
     if length != len(data):
         return f"its value's length() is {length}"
+    return None
+
+
+def broken(e: Encoding[Any], data: bytes, value: Any) -> str | None:
+    """What is wrong with ``value``, which ``data`` decodes to (``None``: nothing)."""
+    from data_encoding import EncodeError
+    from data_encoding.jsonvalue import dumps, loads
+
+    wrong = written_otherwise(e, data, value)
+    if wrong is not None:
+        return wrong
     try:
         json = e.to_json(value)
     except EncodeError as err:
@@ -247,16 +258,20 @@ def check(id: str, e: Encoding[Any]) -> Callable[[bytes], None]:
     return one_input
 
 
-def main(argv: list[str], encoding_of: EncodingOf = catalogue_encoding) -> None:
-    """Fuzz the id ``FUZZ_ID`` names; ``argv`` goes to libFuzzer as it is."""
+def main(
+    argv: list[str], encoding_of: EncodingOf = catalogue_encoding, property: Property = check
+) -> None:
+    """Fuzz ``property`` over the id ``FUZZ_ID`` names; ``argv`` goes to
+    libFuzzer as it is."""
     id = os.environ.get(ID_VARIABLE, "")
     if not id:
         sys.exit(f"{argv[0]}: set {ID_VARIABLE} to the catalogue id to fuzz")
     import_instrumented()
     instrument_generated_code()
     e = encoding_of(id)
-    warm_up(id, e)
-    atheris.Setup(argv, check(id, e))
+    one_input = property(id, e)
+    warm_up(id, one_input)
+    atheris.Setup(argv, one_input)
     atheris.Fuzz()
 
 
