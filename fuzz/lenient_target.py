@@ -14,8 +14,8 @@ canonical input too: ``decode`` does not reach it there):
   strictness: the same error (type, code, offset, path, message);
 * what it reads, ``v``, is written back as ``data``: ``encode(v) == data``,
   ``length(v) == len(data)`` (the reference's round trip);
-* the strict reader reads the same value (same types, same order: compared
-  by ``repr``), and ``v`` then holds no ``NonCanonical``; or it refuses
+* the strict reader reads the same value (same types, same order:
+  ``same``), and ``v`` then holds no ``NonCanonical``; or it refuses
   ``data`` with one of the codes of the Strictness table's binary rows
   (:data:`STRICT_ONLY`), and ``v`` holds a marker;
 * ``v``'s JSON is that of the reference's value (``reference_value(v)``),
@@ -77,19 +77,36 @@ def _json_of(action: Callable[[], JsonValue]) -> tuple[Any, ...]:
         return said(err)
 
 
+def same(a: Any, b: Any) -> bool:
+    """``a`` and ``b`` are one value: of the same types throughout, equal, in
+    the same order. A NaN is itself and ``-0.0`` no ``0.0``, a schema's
+    dataclass holding one too (compared by ``repr``); integers by value (one
+    past Python's printing limit has no ``repr``)."""
+    if type(a) is not type(b):
+        return False
+    if type(a) is dict:
+        return list(a) == list(b) and all(same(a[k], b[k]) for k in a)
+    if type(a) is list or type(a) is tuple:
+        return len(a) == len(b) and all(map(same, a, b))
+    if type(a) is int:
+        return bool(a == b)
+    return repr(a) == repr(b)
+
+
 def broken(e: Encoding[Any], data: bytes, value: Any, strict: Any) -> str | None:
     """What is wrong with ``value``, which the lenient reader read from
     ``data`` (``None``: nothing); ``strict`` is the strict reader's value,
     or the ``DecodeError`` it raised."""
     from data_encoding import DecodeError, EncodeError, reference_value
+    from data_encoding.errors import describe_value
     from data_encoding.noncanonical import has_markers
 
     wrong = written_otherwise(e, data, value)
     if wrong is not None:
         return wrong
     if not isinstance(strict, DecodeError):
-        if repr(strict) != repr(value):
-            return f"the strict reader reads {strict!r}"
+        if not same(strict, value):
+            return f"the strict reader reads {describe_value(strict)}"
     elif strict.code not in STRICT_ONLY:
         return f"the strict reader refuses it with {strict.code}: {strict}"
     elif not has_markers(value):
@@ -108,8 +125,10 @@ def broken(e: Encoding[Any], data: bytes, value: Any, strict: Any) -> str | None
             return f"its reference value cannot be written: {err}"
         return None  # no JSON form and no bytes of its own (a BSON NaN)
     reread = e.decode(written)
-    if repr(reread) != repr(plain):
-        return f"its reference value, written {written.hex()}, reads back as {reread!r}"
+    if not same(reread, plain):
+        return (
+            f"its reference value, written {written.hex()}, reads back as {describe_value(reread)}"
+        )
     return None
 
 

@@ -8,6 +8,8 @@ break, planted, is found; ``fuzz/run.py --lenient`` runs it, run short.
 from __future__ import annotations
 
 import json
+import math
+import struct
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +47,20 @@ def test_non_canonical_bytes_of_each_kind_hold() -> None:
     one_input = check("expr", expr)
     for hexa in (unit, "09" + unit[2:] + "00000000" + "00000000", "09" + unit[2:]):
         one_input(bytes.fromhex(hexa))
+
+
+def test_values_without_a_repr_or_equal_to_nothing_hold() -> None:
+    """Values are compared by type and content, never by ``repr`` alone: a
+    number past Python's printing limit has none (the campaign's findings in
+    ``bignum`` and ``gas``), a NaN equals nothing, in a schema's dataclass too."""
+    long_n = b"\xff" * 2100 + b"\x01"
+    check("n", de.n)(long_n)
+    check("record", de.obj(de.req("ok", de.bool_), de.req("n", de.n)))(b"\x01" + long_n)
+    check("float", de.tup(de.float_, de.bool_))(bytes.fromhex("7ff8000000000000" + "01"))
+    schema = registry.find("rpc.binary_schema").encoding
+    written = schema.encode(de.ranged_float(0.25, 1.0).describe()).hex()
+    nan_bound = written.replace(struct.pack(">d", 0.25).hex(), struct.pack(">d", math.nan).hex())
+    check("schema", schema)(bytes.fromhex(nan_bound))
 
 
 def _decoder(strict: de.DecodeError | None, lenient: de.DecodeError | None) -> Any:
