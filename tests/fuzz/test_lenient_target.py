@@ -130,7 +130,11 @@ def test_each_broken_promise_is_found(wrong: dict[str, Any], data: str, found: s
     assert str(caught.value) == found
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(
+    max_examples=max(150, settings().max_examples),  # the fuzz profile's 5000 in make fuzz
+    deadline=None,
+    suppress_health_check=list(HealthCheck),
+)
 @given(encodings(), st.data())
 def test_the_property_holds_over_random_encodings(
     built: tuple[Dsl, de.Encoding[Any]], data: st.DataObject
