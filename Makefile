@@ -37,11 +37,13 @@ test: lint typecheck unit
 
 # long campaigns (not in CI): libFuzzer (atheris) over each catalogue id for
 # FUZZ_SECONDS each (fuzz/run.py; corpus in fuzz/corpus, findings in
-# fuzz/findings), then the Hypothesis properties under the fuzz profile
+# fuzz/findings), strict decoding then the lenient reader (--lenient), then
+# the Hypothesis properties under the fuzz profile
 FUZZ_SECONDS ?= 60
 fuzz: $(STAMP)
 	$(BIN)/python fuzz/run.py --seconds $(FUZZ_SECONDS)
-	HYPOTHESIS_PROFILE=fuzz $(BIN)/pytest tests/passes/test_properties.py tests/passes/test_failures.py tests/passes/test_inlining.py tests/passes/test_jsongen.py tests/passes/test_jsonmode.py tests/passes/test_random_encodings.py tests/tree/test_pickling.py -x
+	$(BIN)/python fuzz/run.py --lenient --seconds $(FUZZ_SECONDS)
+	HYPOTHESIS_PROFILE=fuzz $(BIN)/pytest tests/passes/test_properties.py tests/passes/test_failures.py tests/passes/test_inlining.py tests/passes/test_jsongen.py tests/passes/test_jsonmode.py tests/passes/test_random_encodings.py tests/passes/test_lenient.py tests/fuzz/test_lenient_target.py::test_the_property_holds_over_random_encodings tests/tree/test_pickling.py -x
 
 # the benchmark suite, with its optional peers (see benchmarks/README.md)
 bench: $(STAMP)

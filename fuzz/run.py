@@ -1,17 +1,23 @@
 """``make fuzz``'s coverage-guided campaign: libFuzzer (atheris) over each catalogue id.
 
-    python fuzz/run.py                                  # every id, 10 seconds each
+    python fuzz/run.py                                  # one id per encoding, 10 seconds each
     python fuzz/run.py --seconds 60 --ids 'admin.*' chain.blocks
     python fuzz/run.py --ids rpc.service_tree --seconds 600 --jobs 2
+    python fuzz/run.py --lenient --ids 'proto.*'        # the lenient reader
 
 For each id, in turn (``--jobs`` at once): its corpus folder
 (``fuzz/corpus/<id>``) is seeded when empty (:mod:`fuzz.seeding`), then
-``fuzz/target.py`` runs under libFuzzer for ``--seconds``, adding what it
-finds new to the corpus, so that the next campaign starts from there.
+the target runs under libFuzzer for ``--seconds``, adding what it finds new
+to the corpus, so that the next campaign starts from there. The target is
+``fuzz/target.py`` (strict decoding and the JSON round trip), or with
+``--lenient`` ``fuzz/lenient_target.py`` (``decode(data,
+canonical=False)``: what it reads is written back as read, and the strict
+reader reads the same or refuses it for strictness); both grow one corpus.
 Findings (``crash-*``, ``timeout-*``, ``oom-*``) and the run's output
-(``libfuzzer.log``) go to ``fuzz/findings/<id>``. The report is a row per id
-(seeded files, corpus size, inputs run, exec/s, coverage, findings, peak
-RSS), the totals, and each finding with the command that reproduces it.
+(``libfuzzer.log``) go to ``fuzz/findings/<id>`` (``--lenient``:
+``fuzz/findings/lenient/<id>``). The report is a row per id (seeded files,
+corpus size, inputs run, exec/s, coverage, findings, peak RSS), the totals,
+and each finding with the command that reproduces it.
 
 Exit status: 0 when no run found anything, 1 when one did (or a run failed
 to start or finish), 2 for bad usage.
@@ -54,8 +60,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--findings",
         type=Path,
-        default=HERE / "findings",
-        help="one folder of findings (and the run's log) per id in there",
+        help="one folder of findings (and the run's log) per id in there "
+        "(default: fuzz/findings, with --lenient fuzz/findings/lenient)",
     )
     parser.add_argument("--jobs", type=int, default=1, help="ids fuzzed at once")
     parser.add_argument("--seed", type=int, help="libFuzzer's random seed (default: its own)")
@@ -67,7 +73,15 @@ def _parser() -> argparse.ArgumentParser:
         "--drawn", type=int, default=20, help="strategy values among an empty corpus' seeds"
     )
     parser.add_argument(
-        "--target", type=Path, default=HERE / "target.py", help="the libFuzzer target"
+        "--lenient",
+        action="store_true",
+        help="fuzz the lenient reader, decode(data, canonical=False) (fuzz/lenient_target.py)",
+    )
+    parser.add_argument(
+        "--target",
+        type=Path,
+        help="the libFuzzer target (default: fuzz/target.py; with --lenient, "
+        "fuzz/lenient_target.py)",
     )
     parser.add_argument("--report", type=Path, help="also write the report there, as JSON")
     return parser
@@ -98,13 +112,14 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--seconds and --jobs must be at least 1")
     ids = select(args.ids, parser)
     limits = libfuzzer.Limits(args.seconds, args.timeout, args.rss_limit_mb, args.seed)
-    target: Path = args.target
+    target: Path = args.target or HERE / ("lenient_target.py" if args.lenient else "target.py")
+    findings: Path = args.findings or HERE / "findings" / ("lenient" if args.lenient else "")
 
     # Hypothesis draws the seeds here, in this thread: it is no thread-safe library
     seeded = {id: seeding.seed(registry.find(id), args.corpus / id, args.drawn) for id in ids}
 
     def fuzz(id: str) -> libfuzzer.Run:
-        done = libfuzzer.run(target, id, args.corpus / id, args.findings / id, limits, ID_VARIABLE)
+        done = libfuzzer.run(target, id, args.corpus / id, findings / id, limits, ID_VARIABLE)
         print(
             f"{id}: {done.stats.executions} inputs, {len(done.findings)} findings",
             file=sys.stderr,

@@ -20,9 +20,11 @@ The property, on every input ``data`` (``check``):
   mode agrees: ``decode_json(data)`` is that JSON (the same text) and
   ``encode_json`` of it is ``data``, and on bytes that do not decode
   ``decode_json`` raises ``decode``'s very error; or ``v`` has no JSON
-  form, for one of the two reasons the README documents (``NO_JSON_FORM``):
-  it holds a float that is not finite, or an integer past Python's limit on
-  printing integers (bytes hold both; the reference's bytes do too).
+  form, for one of the three reasons the README documents
+  (``NO_JSON_FORM``), and ``decode_json`` refuses it with ``to_json``'s
+  very error: it holds a float that is not finite, an integer past
+  Python's limit on printing integers, or a bounded string that is not
+  UTF-8 (bytes hold all three; the reference's bytes do too).
 
 Any other exception (``to_json`` refusing a value that ``decode`` made for
 another reason included), and the ``AssertionError`` of a broken property,
@@ -66,6 +68,11 @@ _SKIPPED = {"cli", "demo", "__main__", "strategies", "slicing"}
 
 EncodingOf = Callable[[str], "Encoding[Any]"]
 """How a target finds the encoding of an id (the catalogue's, by default)."""
+
+Property = Callable[[str, "Encoding[Any]"], Callable[[bytes], None]]
+"""A target's property over one id's encoding, as libFuzzer calls it: one
+input at a time, raising on a finding (:func:`check`; the lenient reader's
+is ``fuzz/lenient_target.py``'s)."""
 
 
 def _import_tree(package: ModuleType) -> None:
@@ -112,14 +119,15 @@ def catalogue_encoding(id: str) -> Encoding[Any]:
     return registry.find(id).encoding
 
 
-def warm_up(id: str, e: Encoding[Any]) -> None:
-    """Build ``e``'s generated functions before libFuzzer's clock starts.
+def warm_up(id: str, one_input: Callable[[bytes], None]) -> None:
+    """Build the generated functions the property uses before libFuzzer's
+    clock starts.
 
     Instrumenting a generated function takes up to a second or two (atheris'
     rewriting grows with the square of its length); made on the first input,
-    it would eat the campaign's time and trip ``-timeout``. Each direction is
-    run on the id's valid samples, whatever it gives: the property is
-    libFuzzer's to check, on these same bytes among its seeds."""
+    it would eat the campaign's time and trip ``-timeout``. The property is
+    run on the id's valid samples, whatever it finds: that is libFuzzer's to
+    report, on these same bytes among its seeds."""
     from data_encoding.node import registry
 
     try:
@@ -128,11 +136,7 @@ def warm_up(id: str, e: Encoding[Any]) -> None:
         samples = []
     for sample in samples:
         with contextlib.suppress(Exception):
-            data = bytes.fromhex(str(sample["hex"]))
-            value = e.decode(data)
-            e.length(value)
-            e.encode(e.from_json(e.to_json(value)))
-            e.encode_json(e.decode_json(data))
+            one_input(bytes.fromhex(str(sample["hex"])))
 
 
 SHOWN_BYTES = 64
@@ -150,9 +154,22 @@ def shown(data: bytes) -> str:
 NO_JSON_FORM = (
     ("not_json", re.compile(r".* has no JSON form \(not a finite number\)")),
     ("out_of_range", re.compile(r"number too large to print in decimal")),
+    ("not_json", re.compile(r"a bounded string's JSON form must be UTF-8")),
 )
 """``to_json``'s errors (code, message) for a value that bytes hold and JSON
-cannot: the README's "Errors" and "Strictness"."""
+cannot: the README's "Strictness" (``decode_json`` must raise them alike)."""
+
+
+def written_otherwise(e: Encoding[Any], data: bytes, value: Any) -> str | None:
+    """How ``value``, read from ``data``, is not written as ``data`` by
+    ``encode`` and ``length`` (``None``: it is)."""
+    again = e.encode(value)
+    if again != data:
+        return f"re-encodes to {again.hex()}"
+    length = e.length(value)
+    if length != len(data):
+        return f"its value's length() is {length}"
+    return None
 
 
 def broken(e: Encoding[Any], data: bytes, value: Any) -> str | None:
@@ -160,18 +177,21 @@ def broken(e: Encoding[Any], data: bytes, value: Any) -> str | None:
     from data_encoding import EncodeError
     from data_encoding.jsonvalue import dumps, loads
 
-    again = e.encode(value)
-    if again != data:
-        return f"re-encodes to {again.hex()}"
-    length = e.length(value)
-    if length != len(data):
-        return f"its value's length() is {length}"
+    wrong = written_otherwise(e, data, value)
+    if wrong is not None:
+        return wrong
     try:
         json = e.to_json(value)
     except EncodeError as err:
-        if any(err.code == code and said.fullmatch(err.message) for code, said in NO_JSON_FORM):
-            return None
-        raise
+        if not any(err.code == code and form.fullmatch(err.message) for code, form in NO_JSON_FORM):
+            raise
+        try:
+            fused: Any = e.decode_json(data)
+        except EncodeError as again:
+            if said(again) == said(err):
+                return None
+            fused = again
+        return f"to_json refuses it ({err}), decode_json gives {fused!r}"
     text = dumps(json)
     rebuilt = e.encode(e.from_json(loads(text)))
     if rebuilt != data:
@@ -188,7 +208,7 @@ def broken(e: Encoding[Any], data: bytes, value: Any) -> str | None:
     return None
 
 
-def _said(err: Exception) -> tuple[Any, ...]:
+def said(err: Exception) -> tuple[Any, ...]:
     """An error as a property compares it: its type, code, offset, path, message."""
     return (
         type(err).__name__,
@@ -204,7 +224,7 @@ def _error_of(action: Callable[[bytes], Any], data: bytes) -> tuple[Any, ...] | 
     try:
         action(data)
     except Exception as err:
-        return _said(err)
+        return said(err)
     return None
 
 
@@ -222,9 +242,9 @@ def check(id: str, e: Encoding[Any]) -> Callable[[bytes], None]:
             value = e.decode(data)
         except DecodeError as err:
             refused = _error_of(e.decode_json, data)
-            if refused != _said(err):
+            if refused != said(err):
                 raise AssertionError(
-                    f"{id}: input {shown(data)}: decode raises {_said(err)}, decode_json {refused}"
+                    f"{id}: input {shown(data)}: decode raises {said(err)}, decode_json {refused}"
                 ) from None
             return
         where = f"{id}: input {shown(data)} decodes"
@@ -238,16 +258,20 @@ def check(id: str, e: Encoding[Any]) -> Callable[[bytes], None]:
     return one_input
 
 
-def main(argv: list[str], encoding_of: EncodingOf = catalogue_encoding) -> None:
-    """Fuzz the id ``FUZZ_ID`` names; ``argv`` goes to libFuzzer as it is."""
+def main(
+    argv: list[str], encoding_of: EncodingOf = catalogue_encoding, property: Property = check
+) -> None:
+    """Fuzz ``property`` over the id ``FUZZ_ID`` names; ``argv`` goes to
+    libFuzzer as it is."""
     id = os.environ.get(ID_VARIABLE, "")
     if not id:
         sys.exit(f"{argv[0]}: set {ID_VARIABLE} to the catalogue id to fuzz")
     import_instrumented()
     instrument_generated_code()
     e = encoding_of(id)
-    warm_up(id, e)
-    atheris.Setup(argv, check(id, e))
+    one_input = property(id, e)
+    warm_up(id, one_input)
+    atheris.Setup(argv, one_input)
     atheris.Fuzz()
 
 

@@ -120,14 +120,24 @@ def test_ids_that_match_nothing_are_refused(capsys: pytest.CaptureFixture[str]) 
 
 def test_the_property_allows_the_documented_values_without_json_form() -> None:
     """Bytes hold values JSON cannot (a float that is not finite, a number
-    past Python's printing limit): the property takes those refusals of
-    ``to_json``, for those reasons only (the campaign's first findings)."""
+    past Python's printing limit, a bounded string that is not UTF-8): the
+    property takes those refusals of ``to_json``, for those reasons only
+    (the first campaigns' findings), when ``decode_json`` refuses alike."""
     for e, raw in (
         (de.float_, bytes.fromhex("7ff8000000000000")),
         (de.float_, bytes.fromhex("fff0000000000000")),
         (de.n, b"\xff" * 2100 + b"\x01"),
+        (de.bounded.string(31), bytes.fromhex("02c4ff")),
     ):
         assert target.broken(e, raw, e.decode(raw)) is None
+    # the JSON mode must refuse the same value with the same error
+    silent = de.obj(de.req("x", de.float_))
+    silent.__dict__["decode_json"] = lambda data: {"x": 0.0}
+    nan = bytes.fromhex("7ff8000000000000")
+    assert target.broken(silent, nan, silent.decode(nan)) == (
+        "to_json refuses it (nan has no JSON form (not a finite number) at $.x), "
+        "decode_json gives {'x': 0.0}"
+    )
     # a value that should have a JSON form and has none is a finding
     narrower_in_json = de.splitted(json=de.int8, binary=de.uint8)
     with pytest.raises(EncodeError) as info:

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from catalogue_ids import ENCODING_IDS
+from catalogue_ids import ENCODING_IDS, KINDS, OWN_SAMPLES, own_samples, sample_key
 from data_encoding import DecodeError, DefinitionError, EncodeError, JsonError, binary_schema
 from data_encoding.errors import format_path
 from data_encoding.jsonvalue import dumps, loads
@@ -64,11 +64,25 @@ def test_every_id_has_samples_and_pickles_by_reference(id: str) -> None:
     assert pickle.loads(pickle.dumps(entry.encoding)) is entry.encoding
 
 
-def _cases(kind: str) -> list[tuple[str, dict[str, Any]]]:
-    return [(id, s) for id in IDS for s in registry.find(id).samples[kind]]
+def test_every_sample_file_is_its_ids_and_checked_under_its_encoding() -> None:
+    """Each sample is checked once per encoding (``catalogue_ids``): every
+    sample file, as it is on disk, names its own id, and each of its samples
+    is one checked under an id of the very encoding its id names."""
+    checked = {
+        sample_key(id, kind, sample)
+        for id, own in OWN_SAMPLES.items()
+        for kind in KINDS
+        for sample in own[kind]
+    }
+    for id in IDS:
+        written = json.loads((registry.SAMPLES / f"{id}.json").read_text(encoding="utf-8"))
+        assert written["id"] == id
+        for kind in KINDS:
+            for sample in written[kind]:
+                assert sample_key(id, kind, sample) in checked, (id, kind, sample)
 
 
-@pytest.mark.parametrize(("id", "sample"), _cases("valid"))
+@pytest.mark.parametrize(("id", "sample"), own_samples("valid"))
 def test_valid_samples_both_ways(id: str, sample: dict[str, Any]) -> None:
     e = registry.find(id).encoding
     raw = bytes.fromhex(sample["hex"])
@@ -84,7 +98,7 @@ def test_valid_samples_both_ways(id: str, sample: dict[str, Any]) -> None:
     assert text == json.dumps(e.to_json(e.decode(raw)), separators=(",", ":"), ensure_ascii=False)
 
 
-@pytest.mark.parametrize(("id", "sample"), _cases("invalid"))
+@pytest.mark.parametrize(("id", "sample"), own_samples("invalid"))
 def test_invalid_samples_fail_precisely(id: str, sample: dict[str, Any]) -> None:
     e = registry.find(id).encoding
     found = []

@@ -1,4 +1,4 @@
-"""Every catalogue id decoded by threads and by other processes (issue 15).
+"""Every catalogue encoding decoded by threads and by other processes (issue 15).
 
 An encoding compiles its codecs on first use and keeps them; threads that
 share it may all use it first at once. Here, in a fresh process (nothing
@@ -8,8 +8,8 @@ sent the encodings themselves (pickled), decodes them too. Every thread
 and every process gets what this process gets decoding alone: the same
 JSON of each value, the same error (code, offset, path) for each bad input.
 
-The inputs are each id's samples and, for the errors, each sample with one
-byte changed at a few places.
+The inputs are each encoding's samples (under whichever of its ids) and,
+for the errors, each sample with one byte changed at a few places.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from functools import cache
 from typing import Any
 
+from catalogue_ids import ENCODING_IDS, encoding_samples
 from data_encoding import DecodeError, Encoding
 from data_encoding.node import registry
 
@@ -30,7 +31,7 @@ Outcome = tuple[Any, ...]
 
 
 def _inputs(id: str) -> list[bytes]:
-    samples = [bytes.fromhex(str(s["hex"])) for s in registry.find(id).samples["valid"]]
+    samples = [bytes.fromhex(str(s["hex"])) for s in encoding_samples(id, "valid")]
     changed = [
         raw[:at] + bytes([raw[at] ^ 0xFF]) + raw[at + 1 :]
         for raw in samples
@@ -40,7 +41,7 @@ def _inputs(id: str) -> list[bytes]:
     return samples + changed
 
 
-JOBS = [(id, _inputs(id)) for id in registry.ids()]
+JOBS = [(id, _inputs(id)) for id in ENCODING_IDS]
 
 
 def outcomes(e: Encoding[Any], inputs: list[bytes]) -> list[Outcome]:

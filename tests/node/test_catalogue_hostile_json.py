@@ -1,10 +1,10 @@
 """Hostile JSON given to ``from_json`` of every catalogue id (issue 15).
 
-For every registered id, over valid values its strategy draws
+For every registered encoding, over valid values its strategy draws
 (:func:`hostile.values_of`: ten, less those too large to change everywhere
-in time), the JSON ``j = e.to_json(v)`` is changed at one position at a
-time, at every position inside it (the whole of ``j`` too), and the result
-given to ``e.from_json``. The changes, one family per test:
+in time, :data:`hostile.CHANGED_POSITIONS`), the JSON ``j = e.to_json(v)``
+is changed at one position at a time, at every position inside it (the
+whole of ``j`` too), and the result given to ``e.from_json``. The changes, one family per test:
 
 * ``wrong_type``: the thing there replaced by a JSON value of another type
   or shape (``null``, ``true``, ``0``, ``-1``, ``2**64``, ``1.5``, ``""``,
@@ -393,25 +393,29 @@ CHANGES: dict[str, Changes] = {
 # ------------------------------------------------------------ the check
 
 
+def _said(err: DataEncodingError) -> tuple[Any, ...]:
+    return (type(err).__name__, err.code, err.path, str(err))
+
+
 def _outcome(action: Callable[[], bytes]) -> tuple[Any, ...]:
     try:
         return ("ok", action())
     except DataEncodingError as err:
-        return (type(err).__name__, err.code, err.path, str(err))
+        return _said(err)
     except Exception as exc:
         return ("raised", type(exc).__name__)
 
 
 def problem(e: Encoding[Any], change: Change) -> str | None:
     """What is wrong with ``from_json`` of ``change.json``, or ``None``;
-    ``encode_json`` must give what ``encode(from_json(...))`` gives."""
+    ``encode_json`` must give what ``encode(from_json(...))`` gives (the
+    document is read once by each)."""
     fused = _outcome(lambda: e.encode_json(change.json))
-    composed = _outcome(lambda: e.encode(e.from_json(change.json)))
-    if fused != composed:
-        return f"encode_json gives {_short(fused)}, the composition {_short(composed)}"
     try:
         result = e.from_json(change.json)
     except JsonError as err:
+        if fused != _said(err):
+            return f"encode_json gives {_short(fused)}, the composition {_short(_said(err))}"
         if err.offset is not None:
             return f"a JSON error with a byte offset: {err!r}"
         if not change.places(err):
@@ -422,10 +426,14 @@ def problem(e: Encoding[Any], change: Change) -> str | None:
         return None
     except Exception as exc:  # the defect this test exists for
         return f"raised {type(exc).__name__}: {_short(str(exc), 200)}"
+    composed = _outcome(lambda: e.encode(result))
+    if fused != composed:
+        return f"encode_json gives {_short(fused)}, the composition {_short(composed)}"
     if change.must_fail:
         return f"accepted, read as {_short(result, 200)}"
+    if composed[0] != "ok":
+        return f"read as {_short(result)}, which then fails to encode: {_short(composed, 200)}"
     try:
-        e.encode(result)
         json = e.to_json(result)
         again = e.from_json(loads(dumps(json)))
     except Exception as exc:

@@ -1,13 +1,13 @@
 """Wrong Python values given to ``encode``, ``length`` and ``to_json`` of
 every catalogue id (issue 15).
 
-For every registered id, over valid values its strategy draws
+For every registered encoding, over valid values its strategy draws
 (:func:`hostile.values_of`: ten, less those too large to change everywhere
-in time), the value is changed at one position at a time, at every
-position inside it (the whole value too; dicts, lists and tuples are
-walked, anything else, a hash, a ``datetime`` or a schema dataclass, is one
-position), and the result given to the three entry points that take
-values. The changes, one family per test:
+in time, :data:`hostile.CHANGED_POSITIONS`), the value is changed at one
+position at a time, at every position inside it (the whole value too;
+dicts, lists and tuples are walked, anything else, a hash, a ``datetime``
+or a schema dataclass, is one position), and the result given to the three
+entry points that take values. The changes, one family per test:
 
 * ``wrong_type``: the thing there replaced by ``None``, ``"x"``, ``b"x"``,
   ``1.5``, ``[]``, ``{}``, an ``object()``, an integer too long to print in

@@ -438,3 +438,17 @@ def test_a_builtin_entrypoint_written_by_name_is_not_canonical() -> None:
         60,
         "/parameters/entrypoint",
     )
+
+
+def test_a_named_entrypoint_that_is_not_utf8_has_bytes_and_no_json() -> None:
+    """A named entrypoint is any 31 bytes (``Bounded.string 31``), whose JSON
+    is a plain string: bytes that are not UTF-8 read and write back, and
+    have no JSON form (README, "Strictness"), in either JSON path alike."""
+    e = _of(BABYLON, "operation.contents")
+    raw = bytes.fromhex("6c" + PKH + CALL_HEAD + "ffff06616374696fc4" + "000000070200000002034f")
+    value = e.decode(raw)
+    assert value["parameters"]["entrypoint"] == b"actio\xc4"
+    assert e.encode(value) == raw
+    no_json = ("EncodeError", "not_json", None, "/parameters/entrypoint")
+    assert _error(lambda: e.to_json(value)) == no_json
+    assert _error(lambda: e.decode_json(raw)) == no_json
