@@ -41,10 +41,9 @@ FRAMES_PER_LEVEL = 16
 #: frames left for the caller's own stack
 MARGIN = 400
 
-_limit = DEFAULT
-#: the limit again, for generated code (a global of this module it cannot
-#: name): kept equal to ``_limit``
 LIMIT = [DEFAULT]
+"""The limit, ``LIMIT[0]``: a cell, so that generated code that counts its
+own levels (:func:`tied`) reads the limit as it is when it runs."""
 
 
 class _Level(threading.local):
@@ -64,7 +63,7 @@ def level() -> int:
 
 def max_depth() -> int:
     """How many levels a value may nest (see the module documentation)."""
-    return _limit
+    return LIMIT[0]
 
 
 def set_max_depth(levels: int) -> None:
@@ -76,10 +75,9 @@ def set_max_depth(levels: int) -> None:
     25 000 crash CPython; a thread with a larger stack
     (``threading.stack_size``) takes more (1 GB: 100 000 levels).
     """
-    global _limit
     if type(levels) is not int or levels < 1:
         raise DefinitionError(f"set_max_depth: a number of levels is an int >= 1, not {levels!r}")
-    _limit = LIMIT[0] = levels
+    LIMIT[0] = levels
     make_room()
 
 
@@ -87,7 +85,7 @@ def make_room() -> None:
     """Raise Python's recursion limit (never lower it) so that
     :func:`max_depth` levels fit: done when the limit is set and when a
     recursive encoding is built, so that the default limit holds too."""
-    needed = _limit * FRAMES_PER_LEVEL + MARGIN
+    needed = LIMIT[0] * FRAMES_PER_LEVEL + MARGIN
     if sys.getrecursionlimit() < needed:
         sys.setrecursionlimit(needed)
 
@@ -98,7 +96,8 @@ def too_deep(
     """The error for a value nested more than :func:`max_depth` levels."""
     return cls(
         "too_deep",
-        f"the value nests more than {_limit} levels (data_encoding.set_max_depth raises the limit)",
+        f"the value nests more than {LIMIT[0]} levels "
+        "(data_encoding.set_max_depth raises the limit)",
         offset=offset,
     )
 
@@ -118,7 +117,7 @@ def nested(
         # costs more than the rest of this function
         count = LEVELS.cell
         level = count[0]
-        if level >= _limit:
+        if level >= LIMIT[0]:
             raise too_deep(cls)
         count[0] = level + 1
         try:
@@ -137,7 +136,7 @@ def _reader_one_level_deeper(cell: list[Callable[..., T]]) -> Callable[..., T]:
     def one_level_deeper(buf: bytes, pos: int, end: int) -> T:
         count = LEVELS.cell
         level = count[0]
-        if level >= _limit:
+        if level >= LIMIT[0]:
             raise too_deep(DecodeError, pos)
         count[0] = level + 1
         try:

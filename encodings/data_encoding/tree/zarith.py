@@ -172,9 +172,25 @@ def _groups(buf: bytes, start: int, stop: int) -> int:
 
 
 _SHORT_BITS = 28
-"""Numbers of fewer bits than this past the first byte (at most four bytes:
-fees, counters, gas, most amounts) are read by a loop over their bytes,
-longer ones by a search for their end."""
+"""A number's 7-bit groups after its first byte are summed by a loop while
+they hold fewer bits than this (the next three or four bytes: fees,
+counters, gas, most amounts); a longer number's end is searched for."""
+
+
+def _short_tail(buf: bytes, i: int, end: int, value: int, shift: int) -> tuple[int, int] | None:
+    """``value`` (the first byte's bits, ``shift`` of them) with the groups
+    from ``buf[i]`` on, and the index past the last, when the number ends
+    within :data:`_SHORT_BITS` and its last byte is not a redundant 0x00
+    (``None``: the caller's search says what the number is, or what is
+    wrong with it)."""
+    while i < end and shift < _SHORT_BITS:
+        byte = buf[i]
+        if byte < 0x80:
+            return (value | (byte << shift), i + 1) if byte else None
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        i += 1
+    return None
 
 
 def read_n(buf: bytes, pos: int, end: int) -> tuple[int, int]:
@@ -182,16 +198,9 @@ def read_n(buf: bytes, pos: int, end: int) -> tuple[int, int]:
         byte = buf[pos]
         if byte < 0x80:  # one byte: 0 .. 127
             return byte, pos + 1
-        value, shift, i = byte & 0x7F, 7, pos + 1
-        while i < end and shift < _SHORT_BITS:
-            byte = buf[i]
-            if byte < 0x80:
-                if byte:
-                    return value | (byte << shift), i + 1
-                break  # a redundant last byte: said below
-            value |= (byte & 0x7F) << shift
-            shift += 7
-            i += 1
+        short = _short_tail(buf, pos + 1, end, byte & 0x7F, 7)
+        if short is not None:
+            return short
     stop = _end_of_number(buf, pos, end, "natural number")
     return _groups(buf, pos, stop), stop
 
@@ -206,17 +215,10 @@ def read_z(buf: bytes, pos: int, end: int) -> tuple[int, int]:
                 "negative_zero", "non-canonical integer: negative zero (0x40)", offset=pos
             )
         return (-(first & 0x3F) if first & 0x40 else first), pos + 1
-    magnitude, shift, i = first & 0x3F, 6, pos + 1
-    while i < end and shift < _SHORT_BITS:
-        byte = buf[i]
-        if byte < 0x80:
-            if byte:
-                magnitude |= byte << shift
-                return (-magnitude if first & 0x40 else magnitude), i + 1
-            break  # a redundant last byte: said below
-        magnitude |= (byte & 0x7F) << shift
-        shift += 7
-        i += 1
+    short = _short_tail(buf, pos + 1, end, first & 0x3F, 6)
+    if short is not None:
+        magnitude, stop = short
+        return (-magnitude if first & 0x40 else magnitude), stop
     stop = _end_of_number(buf, pos, end, "integer")
     magnitude = (first & 0x3F) | (_groups(buf, pos + 1, stop) << 6)
     return (-magnitude if first & 0x40 else magnitude), stop

@@ -182,21 +182,12 @@ def written_with(value: Any) -> int | None:
 
 def _is_leaf(tag: int, value: Any) -> bool:
     """Whether ``value`` is written with ``tag``, that of an integer, a
-    string, bytes or a sequence (:func:`written_with`, without looking into
-    a primitive application, which is none of them)."""
+    string, bytes or a sequence (:func:`written_with`, which a primitive
+    application is not given: it would look into its arguments)."""
     kind = type(value)
     if kind is list:
         return tag == SEQUENCE
-    if kind is not dict or "prim" in value:
-        return False
-    for member, its_tag in _LEAVES:
-        if member in value:
-            return tag == its_tag
-    return False
-
-
-_LEAVES = (("int", INT), ("string", STRING), ("bytes", BYTES))
-"""The member of each leaf node, in the order :func:`written_with` looks."""
+    return kind is dict and "prim" not in value and written_with(value) == tag
 
 
 def _is_application(value: Any) -> bool:
