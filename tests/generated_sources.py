@@ -20,6 +20,7 @@ import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
+from unittest.mock import patch
 
 from data_encoding import DataEncodingError, Encoding
 from data_encoding.passes import emit
@@ -77,16 +78,13 @@ def generated_sources(named: Iterator[tuple[str, Encoding[Any]]]) -> list[str]:
         sources.add(f"=== <data_encoding {header}>\n{fn.__source__}")  # type: ignore[attr-defined]
         return fn
 
-    emit.Source.compile = recording  # type: ignore[method-assign]
-    try:
+    with patch.object(emit.Source, "compile", recording):
         for name, e in named:
             for piece in PIECES:
                 try:
                     getattr(e, piece)
                 except DataEncodingError as err:
                     sources.add(f"=== {name}.{piece} raises {type(err).__name__} {err.code}\n")
-    finally:
-        emit.Source.compile = compile_  # type: ignore[method-assign]
     return sorted(sources)
 
 
