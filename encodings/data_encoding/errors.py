@@ -31,7 +31,7 @@ error thousands of levels deep costs time linear in its depth.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Literal, get_args
 
 PathStep = str | int
@@ -255,6 +255,14 @@ def too_deep(
     """The error of a value nested past Python's recursion limit (the entry
     points turn the ``RecursionError`` into it)."""
     return cls("too_deep", "the value is nested too deeply (Python's recursion limit)")
+
+
+def index_of(seq: Sequence[object], item: object) -> int:
+    """The index of ``item`` in ``seq`` by identity: the path step of a list
+    element a writer refused (a writer's loop does not count: the first
+    occurrence is the one that failed, since the same object fails the same
+    way wherever it is)."""
+    return next(i for i, x in enumerate(seq) if x is item)
 
 
 def describe_value(value: object, limit: int = 60) -> str:
