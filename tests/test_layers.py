@@ -116,7 +116,7 @@ def imports_of(path: str, source: str, modules: frozenset[str]) -> Iterator[Impo
 
     def visit(node: ast.AST, runs: bool) -> Iterator[Import]:
         if isinstance(node, ast.Import | ast.ImportFrom):
-            for target in targets(node):
+            for target in dict.fromkeys(targets(node)):  # one per module imported
                 if target in modules:
                     yield Import(importer, target, node.lineno, runs)
         elif isinstance(node, ast.If) and is_type_checking(node.test):
