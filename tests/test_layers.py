@@ -45,7 +45,7 @@ PLACED = {
     "__init__": "package",  # re-exports the public names of the layers below
     "noncanonical": "depth",  # like depth.py, per-thread state of a reading
     "strategies": "passes",  # the public name of the strategies pass
-    "demo": "cli",  # make demo runs the command (cli/demo.py once moved)
+    "demo": "cli",  # make demo runs the command (wherever it is: here, or in cli/)
     "__main__": "cli",  # python -m data_encoding runs the command
 }
 FACADE = frozenset(
@@ -133,12 +133,7 @@ def imports_of(path: str, source: str, modules: frozenset[str]) -> Iterator[Impo
 
 
 def up_imports(imports: list[Import]) -> Iterator[str]:
-    """A message for each module no rule places and each import up the
-    layers that ``FACADE`` does not list."""
-    modules = sorted({i.importer for i in imports} | {i.imported for i in imports})
-    for module in modules:
-        if layer_of(module) is None:
-            yield f"{module} has no layer"
+    """A message for each import up the layers that ``FACADE`` does not list."""
     rank = {layer: n for n, layer in enumerate(LAYERS)}
     for i in imports:
         low, high = layer_of(i.importer), layer_of(i.imported)
@@ -223,8 +218,11 @@ def imports_in(files: Mapping[str, str]) -> list[Import]:
 
 
 def violations(files: Mapping[str, str]) -> list[str]:
+    """What breaks the layers in ``files``: the modules no rule places, the
+    imports up the layers, the circles."""
+    unplaced = sorted(m for m in map(module_name, files) if layer_of(m) is None)
     imports = imports_in(files)
-    return [*up_imports(imports), *circles(imports)]
+    return [*(f"{m} has no layer" for m in unplaced), *up_imports(imports), *circles(imports)]
 
 
 def package_files() -> dict[str, str]:
@@ -277,10 +275,12 @@ def test_up_imports_circles_and_unplaced_modules_are_reported() -> None:
         ),
         "passes/choosing.py": "from .choosing import first_case\n",
         "extra.py": "from .node import hashes\n",
+        "alone.py": "import json\n",
         "node/__init__.py": "",
         "node/hashes.py": "",
     }
     assert violations(files) == [
+        "data_encoding.alone has no layer",
         "data_encoding.extra has no layer",
         "data_encoding.tree.core (layer tree) imports data_encoding.passes.slicing"
         " (layer passes), a layer above its own, at line 8",
