@@ -308,7 +308,7 @@ def test_an_operation_whose_contents_break_the_batch_rule_is_refused_at_the_cont
     e = delphi.OPERATION_DATA_AND_METADATA
     endorsement = {**ENDORSEMENT["json"]["contents"][0], "metadata": ENDORSED}
     skipped = {"balance_updates": [], "operation_result": {"status": "skipped"}}
-    document: JsonValue = {
+    document: Any = {
         "contents": [endorsement, {**CONTENT, "metadata": skipped}],
         "signature": SIGNATURE,
     }
@@ -319,14 +319,14 @@ def test_an_operation_whose_contents_break_the_batch_rule_is_refused_at_the_cont
             None,
             "/contents/0",
         )
-        without = {"contents": [ENDORSEMENT["json"]["contents"][0], CONTENT]}
+        without: Any = {"contents": [ENDORSEMENT["json"]["contents"][0], CONTENT]}
         assert _error(lambda: e.from_json(without)) == (
             "JsonError",
             "invalid_value",
             None,
             "/contents/0",
         )
-        value = e.from_json({"contents": [endorsement]})
+        value: Any = e.from_json({"contents": [endorsement]})
         value["contents"].append(value["contents"][0])
         assert _error(lambda: e.encode(value)) == (
             "EncodeError",
