@@ -1,5 +1,5 @@
-"""What the failure tables and the tests beside them share
-(``tests/passes/test_failures_*.py``, ``test_error_rendering.py``, ...).
+"""What the failure tables of ``tests/passes/`` (``test_failures_*.py``)
+and the tests of errors beside them share.
 
 A table row names an encoding, an input, and the error it must raise:
 ``(class, code, offset, path)``, checked by :func:`assert_error`. Paths list
