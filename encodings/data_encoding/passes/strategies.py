@@ -26,13 +26,13 @@ from ..jsonvalue import RepeatedMembers
 from ..node.hashes import TaggedBytes
 from ..tree.anyjson import Bson
 from ..tree.core import Encoding
-from ..tree.framing import HEADERS, CheckSize, DynamicSize, Wrapper
+from ..tree.framing import HEADERS, CheckSize, DynamicSize
 from ..tree.primitives import Bool, Float, Int, ZeroWidth
 from ..tree.records import Obj, Tup
 from ..tree.sequences import ListEncoding
 from ..tree.strings import RawBytes, text_of
 from ..tree.unions import StringEnum, Union
-from ..tree.wrappers import Conv, Mu, Splitted
+from ..tree.wrappers import Conv, Mu, Splitted, Wrapper
 from ..tree.zarith import Zarith
 from .binaryrules import canonical
 from .jsonexact import json_checks
