@@ -72,7 +72,7 @@ def test_the_entry_points_render_the_generated_codecs_ops() -> None:
     assert pieces != write_body  # it writes
     assert encode_lines[3 : 3 + len(write_body)] == ["    " + line for line in pieces]
     assert encode_lines[3 + len(write_body) :] == [
-        "    except RecursionError: raise _too_deep(_EncodeError) from None",
+        "    except RecursionError: raise _past_recursion_limit(_EncodeError) from None",
         "    except _Err:",
         "        if not _has_markers(v): raise",
         "        return _marked(_root, v)",
@@ -87,7 +87,7 @@ def test_the_entry_points_render_the_generated_codecs_ops() -> None:
     ]
     assert decode_lines[5 : 5 + len(read_body)] == ["    " + line for line in read_body]
     assert decode_lines[5 + len(read_body) :] == [
-        "    except RecursionError: raise _too_deep(_DecodeError) from None",
+        "    except RecursionError: raise _past_recursion_limit(_DecodeError) from None",
         "    except _Err:",
         "        if canonical: raise",
         "        return _lenient(_root, buf)",

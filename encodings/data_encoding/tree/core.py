@@ -36,7 +36,7 @@ from ..errors import (
     EncodeError,
     JsonError,
     describe_value,
-    too_deep,
+    past_recursion_limit,
 )
 from ..jsonvalue import JsonText, JsonValue, dumps, loads
 from ..noncanonical import has_markers, reference_value
@@ -195,7 +195,7 @@ class Encoding(Generic[T]):
                     raise
             return self._read_lenient_whole(buf, offset, len(buf))
         except RecursionError:
-            raise too_deep(DecodeError) from None
+            raise past_recursion_limit(DecodeError) from None
 
     def length(self, value: T) -> int:
         """The number of bytes ``encode(value)`` produces (checked like
@@ -208,7 +208,7 @@ class Encoding(Generic[T]):
                     raise
             return self._marked_length(value)
         except RecursionError:
-            raise too_deep(EncodeError) from None
+            raise past_recursion_limit(EncodeError) from None
 
     def to_json(self, value: T) -> JsonValue:
         """The JSON form of ``value``, as Python JSON values; raises
@@ -222,14 +222,14 @@ class Encoding(Generic[T]):
                     raise
             return self._marked_to_json(value)
         except RecursionError:
-            raise too_deep(EncodeError) from None
+            raise past_recursion_limit(EncodeError) from None
 
     def from_json(self, json: JsonValue) -> T:
         """Read a JSON value (as :func:`json.loads` gives it); raises :class:`JsonError`."""
         try:
             return self._from_json(json)  # type: ignore[no-any-return]
         except RecursionError:
-            raise too_deep(JsonError) from None
+            raise past_recursion_limit(JsonError) from None
 
     @compiled
     def decode_json(self) -> JsonDecoder:
