@@ -221,7 +221,7 @@ def test_a_call_shows_what_it_calls() -> None:
         binarygen.OP_BUDGET = budget
     assert isinstance(call, Call)
     assert re.fullmatch(
-        r"Call\(fn=<data_encoding #\d+ writer of list_\(string\)>, "
+        r"Call\(fn=<data_encoding writer of list_\(string\)(?:-\d+)?>, "
         r"var='l_1', path=\(\"'l'\",\)\)",
         repr(call),
     )

@@ -515,6 +515,8 @@ def _argument_text(value: object) -> str:
             if isinstance(value, list)
             else f"({items}{',' if len(value) == 1 else ''})"
         )
+    if isinstance(value, functools.partial):  # its own repr holds the function's address
+        return call_text("partial", (value.func, *value.args), value.keywords)
     if isinstance(value, type) or (callable(value) and hasattr(value, "__qualname__")):
         name = str(getattr(value, "__qualname__", value))
         # a local function by its own name (``<lambda>``), a method by its class's

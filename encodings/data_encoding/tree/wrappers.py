@@ -155,6 +155,8 @@ class Def(Transparent[T]):
         self.title = title
         self.description = description
         self.inner = inner._labelled(id)
+        if self.inner is not inner:  # a copy that names its errors: it prints as ``inner``
+            self.inner._call = inner._call
         self.size = inner.size
         self.nullable = inner.nullable
 
