@@ -20,7 +20,7 @@ $(VENV)/.package: pyproject.toml
 	touch $@
 
 demo: $(VENV)/.package
-	$(BIN)/python -m data_encoding.demo
+	$(BIN)/python -m data_encoding.cli.demo
 
 lint: $(STAMP)
 	$(BIN)/ruff check encodings tests benchmarks fuzz

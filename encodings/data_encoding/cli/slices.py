@@ -20,7 +20,7 @@ from ..errors import format_path
 from ..jsonvalue import dumps
 from ..node import registry
 from ..passes.slicing import Slice, Sliced, leaf_name, slice_bytes
-from .commands import encoding_of, input_bytes
+from .commands import bytes_of_input, encoding_of
 from .inputs import UsageError
 from .output import BAD_DATA, OK, error_text, print_error, write_line
 
@@ -110,11 +110,11 @@ def slice_command(args: Namespace) -> int:
     if args.any:
         if args.input is not None:
             raise UsageError("slice --any tries every id: give it no ID (slice --any [INPUT])")
-        return slice_any(input_bytes(args.id, args.raw), canonical=not args.lenient)
+        return slice_any(bytes_of_input(args.id, args.raw), canonical=not args.lenient)
     if args.id is None:
         raise UsageError("slice needs an ID, or --any to try every id")
     e = encoding_of(args.id)
-    data = input_bytes(args.input, args.raw)
+    data = bytes_of_input(args.input, args.raw)
     sliced = slice_bytes(e, data, canonical=not args.lenient)
     write_line(sliced_table(data, sliced))
     if sliced.error is not None:

@@ -150,7 +150,7 @@ def _forks(lw: Lowering, part: Part) -> bool:
     return (part.mode == "opt" or may_fork(part.enc)) and lw.may_copy(2)
 
 
-def lower_read(
+def lower_parts_read(
     lw: Lowering,
     parts: Sequence[Part],
     as_dict: bool,
@@ -275,7 +275,7 @@ def _finish_json(lw: Lowering, named: list[tuple[Part, str]], as_dict: bool, tar
 # --------------------------------------------------------------- writing
 
 
-def lower_write(
+def lower_parts_write(
     lw: Lowering,
     parts: Sequence[Part],
     as_dict: bool,
