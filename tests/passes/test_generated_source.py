@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 import data_encoding as de
+from data_encoding.passes.jsonform import fast_to_json
 
 
 def _record() -> de.Encoding[Any]:
@@ -212,3 +213,20 @@ def test_a_matching_union_checks_the_cases_not_read_exactly() -> None:
     assert (read.value.code, read.value.offset, read.value.path) == ("not_canonical", 4, (0,))
     with pytest.raises(de.DefinitionError, match=r"exact_reads names no case's tag: \[2\]"):
         de.matching(smallest, cases, exact_reads=[0, 2])
+
+
+def test_the_dense_guards_say_why_beside_them() -> None:
+    """A guard whose reason a reader of a traceback cannot see at once has a
+    comment beside it: a record's member count, a frame's bounds, the room a
+    variable field leaves for the fixed ones after it."""
+    record = de.obj(de.req("a", de.uint8), de.opt("b", de.uint8))
+    lines = fast_to_json(record).__source__.splitlines()  # type: ignore[attr-defined]
+    assert "    if len(v) > 1 + ('b' in v): raise _Bail  # a member that no field names" in lines
+    framed = de.obj(de.req("s", de.variable.string), de.req("n", de.uint8))
+    lines = framed._read.__source__.splitlines()  # type: ignore[attr-defined]
+    assert "    if frame_end_3 < pos:  # no room for the fixed fields after it" in lines
+    lines = de.dynamic_size(de.string)._read.__source__.splitlines()  # type: ignore[attr-defined]
+    assert (
+        "    if stop_2 > end or size_1 > 1073741823:"
+        "  # the frame runs past its end, or past its header's bound"
+    ) in lines

@@ -899,6 +899,7 @@ def _dynamic_size_ops(e: DynamicSize[Any]) -> Code:
                 f"{lw.ref(bad_frame)}({lw.ref(e)}, {size}, pos - {width}, {end})",
                 path,
                 end,
+                "the frame runs past its end, or past its header's bound",
             ),
         )
         lower_read(e.inner, lw, target, stop, path)

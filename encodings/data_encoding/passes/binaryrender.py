@@ -276,7 +276,7 @@ class Renderer:
         self.flush(op.end)
         self.moved()  # a new frame: what a peek checked was in the old one
         self.src.line(f"{op.frame} = {op.expr}")
-        with self.src.block(f"if {op.bad}:"):
+        with self.src.block(f"if {op.bad}:  # {op.why}"):
             self.raise_at(op.error, op.path)
 
     @op.register

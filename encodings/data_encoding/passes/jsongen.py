@@ -71,8 +71,8 @@ class JGen(Source):
         """Emit the reading of JSON variable ``j`` as ``enc``'s; return its expression."""
         return self._from_json(enc, self, j)
 
-    def bail_if(self, condition: str) -> None:
-        self.line(f"if {condition}: raise _Bail")
+    def bail_if(self, condition: str, why: str | None = None) -> None:
+        self.line(f"if {condition}: raise _Bail" + (f"  # {why}" if why else ""))
 
     def bind(self, expr: str, prefix: str = "json") -> str:
         """``expr`` in a variable (itself when it already is one)."""
@@ -139,7 +139,10 @@ def _fetch_members(g: JGen, parts: Sequence[Part], v: str, defaults: bool) -> li
         else:
             g.line(f"{x} = {v}.get({p.key!r})")
         names.append(x)
-    g.bail_if(f"len({v}) > {' + '.join([str(required), *optional])}")
+    g.bail_if(
+        f"len({v}) > {' + '.join([str(required), *optional])}",
+        "a member that no field names",
+    )
     return names
 
 

@@ -175,7 +175,8 @@ def lower_parts_read(
             if i == var_index and tail:
                 frame = lw.var("frame_end")
                 error = f"{lw.ref(not_enough_data)}(pos, {tail}, {end})"
-                lw.add(SubFrame(frame, f"{end} - {tail}", f"{frame} < pos", error, step, end))
+                why = "no room for the fixed fields after it"
+                lw.add(SubFrame(frame, f"{end} - {tail}", f"{frame} < pos", error, step, end, why))
 
             def after(i: int = i, frame: str = frame, step: Path = step) -> None:
                 if i == var_index:
