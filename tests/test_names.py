@@ -69,7 +69,7 @@ SAME_IDEA: dict[str, tuple[frozenset[str], str]] = {
         ),
         (
             "describe",
-            {"passes/describe.py", "cli/commands.py", "node/rpc/__init__.py"},
+            {"passes/schema/describe.py", "cli/commands.py", "node/rpc/__init__.py"},
             "each named after what it answers: Encoding.describe's pass, the "
             "describe command (every command's function is named after it), "
             "the node's GET /describe",

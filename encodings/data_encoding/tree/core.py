@@ -302,19 +302,19 @@ class Encoding(Generic[T]):
 
         ``dialect="1.0"`` follows data-encoding 1.0 instead of the legacy library.
         """
-        from ..passes.describe import describe
+        from ..passes.schema.describe import describe
 
         return describe(self, dialect)
 
     def table(self, dialect: Dialect = "legacy") -> str:
         """The human-readable layout tables of the binary form (``octez-codec describe``)."""
-        from ..passes.table import render
+        from ..passes.schema.table import render
 
         return render(self.describe(dialect), dialect)
 
     def json_schema(self, dialect: Dialect = "legacy") -> JsonValue:
         """The JSON Schema (draft-04) of the JSON form."""
-        from ..passes.jsonschema import json_schema
+        from ..passes.schema.jsonschema import json_schema
 
         return json_schema(self, dialect)
 
