@@ -27,7 +27,10 @@ the notes only: pytezos forges no protocol but its latest.
   ``{"int": "42"}``, hex bytes), since that is its value;
 * ``encode``: each from its own value: ours and the hand-written writer
   from ours, pytezos' ``forge_micheline`` from the JSON form;
-* ``json->bytes``: ours ``encode(from_json(j))`` against ``forge_micheline(j)``.
+* ``json->bytes``: ours ``encode(from_json(j))`` against ``forge_micheline(j)``;
+* ``bytes->json``: ours ``decode_json(data)`` (the JSON form, as our JSON
+  mode reads it) against ``unforge_micheline(data)``: the same output, the
+  like-for-like reading.
 
 Every implementation must give the same bytes. The hand-written codec
 against pytezos, from the same runs, is the ceiling (``run.py``).
@@ -190,8 +193,9 @@ def check_micheline(name: str, values: Iterable[Any], codecs: dict[str, Codec]) 
 
 
 def micheline_rows(repeats: int, budget: float) -> list[Row]:
-    """The ``parse``, ``encode`` and (with pytezos) ``json->bytes`` rows of
-    every set of Micheline expressions, and their ceiling rows."""
+    """The ``parse``, ``encode`` and (with pytezos) ``json->bytes`` and
+    ``bytes->json`` rows of every set of Micheline expressions, and their
+    ceiling rows."""
     e = delphi.SCRIPT_EXPR
     codecs = {"hand-written": micheline_codec(delphi.PRIMITIVES)}
     with contextlib.suppress(ImportError):  # run.py says that pytezos is missing
@@ -212,6 +216,8 @@ def micheline_rows(repeats: int, budget: float) -> list[Row]:
         if "pytezos" in codecs:
             from_json = each(lambda j: e.encode(e.from_json(j)), jsons)
             tasks.append(("json->bytes", from_json, {"pytezos": each(codecs["pytezos"][0], jsons)}))
+            unforge = each(codecs["pytezos"][1], datas)
+            tasks.append(("bytes->json", each(e.decode_json, datas), {"pytezos": unforge}))
         for op, ours, others in tasks:
             number = calls_per_repeat([ours, *others.values()], budget)
             baseline = "hand-written" if "hand-written" in others else None

@@ -62,9 +62,9 @@ ID_VARIABLE = "FUZZ_ID"
 
 PACKAGE = "data_encoding"
 
-# never reached by the property: the command line, the demo, the Hypothesis
+# never reached by the property: the command line (and its demo), the Hypothesis
 # strategies (which import Hypothesis) and the slices of the CLI's `slice`
-_SKIPPED = {"cli", "demo", "__main__", "strategies", "slicing"}
+_SKIPPED = {"cli", "__main__", "strategies", "slicing"}
 
 EncodingOf = Callable[[str], "Encoding[Any]"]
 """How a target finds the encoding of an id (the catalogue's, by default)."""

@@ -8,9 +8,9 @@ to show what the change does to the generated code.
 Each encoding's compiled pieces (the binary codec, the JSON converters,
 the JSON mode, the lenient reader and the marked writer) are built by
 reading them, which compiles their parts too; a source is written once,
-under its file name without the compile counter (``<data_encoding
-writer of obj(...)>``) nor addresses, the sources sorted, so that the order in which
-pieces happen to compile does not show in the diff.
+under its file name (``<data_encoding writer of obj(...)>``) without the
+``-2`` of a second function of that name, the sources sorted, so that the
+order in which pieces happen to compile does not show in the diff.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ PIECES = (
 )
 """The compiled attributes of an encoding, each built on first read."""
 
-_ADDRESS = re.compile(r" at 0x[0-9a-f]+")
+_SUFFIX = re.compile(r"-\d+>$")
 
 
 def encodings() -> Iterator[tuple[str, Encoding[Any]]]:
@@ -73,9 +73,9 @@ def generated_sources(named: Iterator[tuple[str, Encoding[Any]]]) -> list[str]:
 
     def recording(src: emit.Source, name: str, label: str) -> Callable[..., Any]:
         fn = compile_(src, name, label)
-        # (an object's address in a label changes from run to run)
-        header = _ADDRESS.sub(" at 0x...", label)
-        sources.add(f"=== <data_encoding {header}>\n{fn.__source__}")  # type: ignore[attr-defined]
+        # the file name, without the -2 of a second one alive
+        header = _SUFFIX.sub(">", fn.__code__.co_filename)
+        sources.add(f"=== {header}\n{fn.__source__}")  # type: ignore[attr-defined]
         return fn
 
     with patch.object(emit.Source, "compile", recording):

@@ -90,7 +90,7 @@ def make_room() -> None:
         sys.setrecursionlimit(needed)
 
 
-def too_deep(
+def past_depth_limit(
     cls: type[EncodeError] | type[DecodeError] | type[JsonError], offset: int | None = None
 ) -> Any:
     """The error for a value nested more than :func:`max_depth` levels."""
@@ -118,7 +118,7 @@ def nested(
         count = LEVELS.cell
         level = count[0]
         if level >= LIMIT[0]:
-            raise too_deep(cls)
+            raise past_depth_limit(cls)
         count[0] = level + 1
         try:
             # empty while another thread compiles the body: wait for it
@@ -137,7 +137,7 @@ def _reader_one_level_deeper(cell: list[Callable[..., T]]) -> Callable[..., T]:
         count = LEVELS.cell
         level = count[0]
         if level >= LIMIT[0]:
-            raise too_deep(DecodeError, pos)
+            raise past_depth_limit(DecodeError, pos)
         count[0] = level + 1
         try:
             return (cell[0] if cell else when_built(cell))(buf, pos, end)

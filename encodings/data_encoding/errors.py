@@ -249,7 +249,7 @@ def extra_bytes(pos: int, total: int) -> DecodeError:
     )
 
 
-def too_deep(
+def past_recursion_limit(
     cls: type[EncodeError] | type[DecodeError] | type[JsonError],
 ) -> EncodeError | DecodeError | JsonError:
     """The error of a value nested past Python's recursion limit (the entry

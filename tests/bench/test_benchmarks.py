@@ -98,8 +98,8 @@ MICHELINE_SETS = (
 def expected_micheline_rows(pytezos: bool) -> list[tuple[str, str, str]]:
     """(task, subject, other) of the Micheline rows: for each set, ``parse``
     and ``encode`` against the hand-written codec and pytezos, and the
-    ceiling (hand-written against pytezos); then ``json->bytes`` against
-    pytezos. Without pytezos, the hand-written rows alone."""
+    ceiling (hand-written against pytezos); then ``json->bytes`` and
+    ``bytes->json`` against pytezos. Without pytezos, the hand-written rows alone."""
     against = [("ours", "hand-written")]
     if pytezos:
         against += [("ours", "pytezos"), ("hand-written", "pytezos")]
@@ -109,7 +109,10 @@ def expected_micheline_rows(pytezos: bool) -> list[tuple[str, str, str]]:
             (f"micheline {name}: {op}", *pair) for op in ("parse", "encode") for pair in against
         ]
         if pytezos:
-            rows.append((f"micheline {name}: json->bytes", "ours", "pytezos"))
+            rows += [
+                (f"micheline {name}: {op}", "ours", "pytezos")
+                for op in ("json->bytes", "bytes->json")
+            ]
     return rows
 
 

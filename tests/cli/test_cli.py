@@ -670,6 +670,28 @@ def test_slice_of_bytes_that_fail_shows_where(run: Run) -> None:
     )
 
 
+def test_slice_lenient_reads_what_decode_lenient_reads(run: Run) -> None:
+    data = "0000000301000010920200000001"  # a presence byte 02: the node reads it as present
+    assert run("slice", "admin.daemon_status", data).status == 1
+    r = run("slice", "admin.daemon_status", "--lenient", data)
+    assert (r.status, r.err) == (0, "")
+    assert r.text == (
+        "bytes   size  path     what                value       hex\n"
+        "0..4       4  $.id     int31               3           00000003\n"
+        "4..5       1  $        tag                 1 (exited)  01\n"
+        "5..9       4  $.pid    int31               4242        00001092\n"
+        "9..9       0  $.state  constant('exited')  \"exited\"\n"
+        "9..10      1  $.code   presence byte       present     02\n"
+        "10..14     4  $.code   int31               1           00000001\n"
+    )
+    # z's negative zero: the node reads 0
+    strict, lenient = run("slice", "--any", "40"), run("slice", "--any", "--lenient", "40")
+    assert "bignum" not in strict.text.splitlines()
+    assert lenient.text.startswith(
+        'bignum\nbytes  size  path  what    value  hex\n0..1      1  $     bignum  "0"    40\n\n'
+    )
+
+
 def test_slice_reads_files_and_raw_bytes(run: Run, tmp_path: Path) -> None:
     expected = run("slice", "admin.daemon_status", STATUS_HEX).text
     assert expected.count("\n") == 5

@@ -250,8 +250,8 @@ def test_fitness_order_is_the_seeds(a: list[bytes], b: list[bytes]) -> None:
 
 def test_the_demo_tours_the_command_exactly(capsys: pytest.CaptureFixture[str]) -> None:
     """``make demo``'s output, exactly: ``tests/cli/demo_output.txt`` (when the tour
-    changes on purpose, write it again with ``python -m data_encoding.demo``)."""
-    from data_encoding import demo
+    changes on purpose, write it again with ``python -m data_encoding.cli.demo``)."""
+    from data_encoding.cli import demo
     from golden import VECTORS
 
     assert demo.main([]) == 0

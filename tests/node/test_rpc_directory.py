@@ -208,6 +208,9 @@ CHAIN = "NetXdQprcVkpaWU"
         ("daemon_kind", "endorser", "endorser"),
         ("alias", "bob", "bob"),
         ("list_offset", "3", 3),
+        # the protocols' Raw_level_repr.rpc_arg: Int32.of_string_opt
+        ("block_level", str(2**31 - 1), 2**31 - 1),
+        ("block_level", str(-(2**31)), -(2**31)),
     ],
 )
 def test_an_argument_reads_its_text(name: str, text: str, value: Any) -> None:
@@ -257,6 +260,11 @@ def test_hash_arguments_read_base58check() -> None:
         ("Unix_signal", "65", "'Unix_signal' expects an integer in 1..64, not 65"),
         ("size", "-1", f"'size' expects an integer in 0..{2**30 - 1}, not -1"),
         ("pid", " 1", "'pid' expects an integer, not ' 1'"),
+        (
+            "block_level",
+            str(2**31),
+            f"'block_level' expects an integer in {-(2**31)}..{2**31 - 1}, not {2**31}",
+        ),
         (
             "daemon_kind",
             "sleeper",

@@ -43,6 +43,8 @@ from data_encoding.node.hashes import operation_hash
 from data_encoding.node.keys import output_family
 from data_encoding.node.protocols import ATHENS, BABYLON, CARTHAGE, DELPHI, Protocol, find_protocol
 from data_encoding.node.rpc.protocol import Declared, declared
+from data_encoding.tree.framing import DynamicSize
+from data_encoding.tree.records import Obj
 from golden import VECTORS
 
 PROTOCOLS = (ATHENS, BABYLON, CARTHAGE, DELPHI)
@@ -696,6 +698,22 @@ def test_a_blocks_header_is_the_protocols(protocol: Protocol) -> None:
     expected = {k: v for k, v in HEADER["json"].items() if k not in SHELL_FIELDS}
     parsed = data.decode(bytes.fromhex(RAW_HEADER["json"]["protocol_data"]))
     assert data.to_json(parsed) == {"protocol": protocol.hash, **expected}
+
+
+@pytest.mark.parametrize("protocol", PROTOCOLS, ids=_name)
+def test_a_body_two_services_state_is_one_encoding(protocol: Protocol) -> None:
+    """The block's parts are built once per protocol: the block (``/``)
+    holds the very encodings its parts' services answer, so each is compiled
+    once however many services use it."""
+    block = _service(protocol, "GET", B).output
+    assert isinstance(block, Obj)
+    parts = {p.key: p.enc for p in block.parts}
+    operations = _service(protocol, "GET", f"{B}/operations").output
+    metadata = _service(protocol, "GET", f"{B}/metadata").output
+    assert parts["operations"] is operations
+    assert isinstance(parts["metadata"], DynamicSize) and parts["metadata"].inner is metadata
+    again = _service(protocol, "GET", B).output
+    assert again is block
 
 
 # ------------------------------------------------------------------ queries

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 import data_encoding as de
+from data_encoding.passes.jsonform import fast_to_json
 
 
 def _record() -> de.Encoding[Any]:
@@ -24,8 +25,8 @@ def test_the_source_is_in_linecache_under_a_name_that_says_what_it_is() -> None:
     e = _record()
     write, read = e._write, e._read
     assert re.fullmatch(
-        r"<data_encoding #\d+ writer of obj\(req\('pid', int31\), req\('1st key!', bool_\), "
-        r"opt\('code', uint8\)\)>",
+        r"<data_encoding writer of obj\(req\('pid', int31\), req\('1st key!', bool_\), "
+        r"opt\('code', uint8\)\)(?:-\d+)?>",
         write.__code__.co_filename,
     )
     assert "reader of obj(" in read.__code__.co_filename
@@ -72,7 +73,7 @@ def test_the_entry_points_render_the_generated_codecs_ops() -> None:
     assert pieces != write_body  # it writes
     assert encode_lines[3 : 3 + len(write_body)] == ["    " + line for line in pieces]
     assert encode_lines[3 + len(write_body) :] == [
-        "    except RecursionError: raise _too_deep(_EncodeError) from None",
+        "    except RecursionError: raise _past_recursion_limit(_EncodeError) from None",
         "    except _Err:",
         "        if not _has_markers(v): raise",
         "        return _marked(_root, v)",
@@ -87,7 +88,7 @@ def test_the_entry_points_render_the_generated_codecs_ops() -> None:
     ]
     assert decode_lines[5 : 5 + len(read_body)] == ["    " + line for line in read_body]
     assert decode_lines[5 + len(read_body) :] == [
-        "    except RecursionError: raise _too_deep(_DecodeError) from None",
+        "    except RecursionError: raise _past_recursion_limit(_DecodeError) from None",
         "    except _Err:",
         "        if canonical: raise",
         "        return _lenient(_root, buf)",
@@ -125,8 +126,9 @@ def test_the_source_leaves_linecache_with_its_function() -> None:
     del e
     gc.collect()
     # dropped at the next compile, not by the collection (see test_linecache.py)
-    assert _record()._write.__code__.co_filename != filename
+    assert de.tup(de.uint8, de.int8)._write.__code__.co_filename != filename
     assert filename not in linecache.cache
+    assert _record()._write.__code__.co_filename == filename  # its name is free again
 
 
 # ------------------------------------------------ what makes the hot paths cheap
@@ -211,3 +213,20 @@ def test_a_matching_union_checks_the_cases_not_read_exactly() -> None:
     assert (read.value.code, read.value.offset, read.value.path) == ("not_canonical", 4, (0,))
     with pytest.raises(de.DefinitionError, match=r"exact_reads names no case's tag: \[2\]"):
         de.matching(smallest, cases, exact_reads=[0, 2])
+
+
+def test_the_dense_guards_say_why_beside_them() -> None:
+    """A guard whose reason a reader of a traceback cannot see at once has a
+    comment beside it: a record's member count, a frame's bounds, the room a
+    variable field leaves for the fixed ones after it."""
+    record = de.obj(de.req("a", de.uint8), de.opt("b", de.uint8))
+    lines = fast_to_json(record).__source__.splitlines()  # type: ignore[attr-defined]
+    assert "    if len(v) > 1 + ('b' in v): raise _Bail  # a member that no field names" in lines
+    framed = de.obj(de.req("s", de.variable.string), de.req("n", de.uint8))
+    lines = framed._read.__source__.splitlines()  # type: ignore[attr-defined]
+    assert "    if frame_end_3 < pos:  # no room for the fixed fields after it" in lines
+    lines = de.dynamic_size(de.string)._read.__source__.splitlines()  # type: ignore[attr-defined]
+    assert (
+        "    if stop_2 > end or size_1 > 1073741823:"
+        "  # the frame runs past its end, or past its header's bound"
+    ) in lines

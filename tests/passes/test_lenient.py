@@ -19,6 +19,7 @@ back (``data_encoding.noncanonical``, ``passes/lenient.py``).
 from __future__ import annotations
 
 import contextlib
+import itertools
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -234,6 +235,45 @@ def test_a_uint30_header_of_a_gigabyte_is_a_size(monkeypatch: pytest.MonkeyPatch
     assert value == {"frame": NonCanonical(bytes(11), data[:-1]), "n": 7}
     assert record.encode(value) == data
     assert record.to_json(value) == {"frame": "00" * 11, "n": 7}
+
+
+@pytest.mark.parametrize("row", ROWS, ids=[r.name for r in ROWS])
+def test_each_row_slices_leniently(row: Row) -> None:
+    """``slice_bytes(..., canonical=False)`` (``slice --lenient``) reads what
+    the lenient decoder reads: no error, slices in order over every byte,
+    each leaf's bytes its value's (a marker writes its own bytes); strict
+    slicing stops at the strict decoder's error."""
+    e, data = row.encoding, bytes.fromhex(row.bad)
+    strict = slice_bytes(e, data)
+    assert strict.error is not None
+    assert (strict.error.code, strict.error.offset) == (row.code, row.offset)
+    sliced = slice_bytes(e, data, canonical=False)
+    assert sliced.error is None
+    assert [(s.start, s.end) for s in sliced.slices] == list(
+        itertools.pairwise([0, *(s.end for s in sliced.slices)])
+    )
+    assert sliced.slices[-1].end == len(data)
+    for s in sliced.slices:
+        if s.role == "value":
+            assert s.encoding is not None
+            assert s.encoding.encode(s.value) == data[s.start : s.end], s
+
+
+def test_a_uint30_header_of_a_gigabyte_slices_leniently(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As :func:`test_a_uint30_header_of_a_gigabyte_is_a_size`: the frame
+    is a size when slicing leniently."""
+    code, width, _ = HEADERS["Uint30"]
+    monkeypatch.setitem(HEADERS, "Uint30", (code, width, 10))
+    record = de.obj(de.req("frame", de.dynamic_size(de.variable.bytes_)), de.req("n", de.uint8))
+    data = bytes.fromhex("0000000b" + "00" * 11 + "07")
+    strict = slice_bytes(record, data)
+    assert strict.error is not None and strict.error.code == "invalid_size"
+    lenient = slice_bytes(record, data, canonical=False)
+    assert [(s.start, s.end, s.role) for s in lenient.slices] == [
+        (0, 4, "size"),
+        (4, 15, "value"),
+        (15, 16, "value"),
+    ]
 
 
 # ------------------------------------------------------------ deep inside

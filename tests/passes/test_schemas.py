@@ -38,7 +38,7 @@ from data_encoding import (
     string,
 )
 from data_encoding.passes import schema as bs
-from data_encoding.passes.table import render
+from data_encoding.passes.schema.table import render
 from dsl import build
 from golden import VECTORS as VECTOR_FILES
 from golden import legacy_records, ordered_json
@@ -402,7 +402,7 @@ def test_seed_daemon_status_schema() -> None:
     of strings takes ``X_0`` for its element, and ``n`` brings the ``N.t``
     entry."""
     from data_encoding.node.catalogue.admin import PROCESS_STATE
-    from data_encoding.passes.describe import ZARITH_TEXTS
+    from data_encoding.passes.schema.describe import ZARITH_TEXTS
 
     daemon_status = obj(
         req("id", int31),

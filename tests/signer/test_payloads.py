@@ -246,7 +246,7 @@ LEDGER = "the Ledger baking app refuses a message that is not 42 bytes"
                 "invalid_value",
                 33,
                 "/contents/1",
-                "an operation holding a endorsement holds nothing else: only manager "
+                "a content of kind 'endorsement' is alone in its operation: only manager "
                 "operations (reveal, transaction, origination, delegation) are batched",
             ),
         ),

@@ -8,6 +8,7 @@ encoding that describes and encodes alike.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pytest
@@ -111,3 +112,25 @@ def test_a_random_encodings_repr_rebuilds_it(built: Any, data: st.DataObject) ->
     assert again.describe() == e.describe()
     v = data.draw(e.strategy())
     assert again.encode(v) == e.encode(v)
+
+
+def _pick(tag: int, value: object) -> int:
+    return tag
+
+
+def test_a_partial_prints_as_its_call_and_a_named_union_as_its_own() -> None:
+    """No address in a repr: a ``functools.partial`` argument prints as the
+    call that made it; the copy of a union that ``def_`` names (for its
+    errors) prints as the call that built the union, as the union does."""
+    cases = [de.case(0, "a", de.uint8), de.case(1, "b", de.string)]
+    u = de.matching(partial(_pick, 1), cases, exact_reads=[1])
+    text = (
+        "matching(partial(_pick, 1), [case(0, 'a', uint8), case(1, 'b', string)], exact_reads=[1])"
+    )
+    assert repr(u) == text
+    named = de.def_("ab", u)
+    assert named.inner is not u  # a copy, labelled 'ab'
+    assert repr(named.inner) == text
+    assert repr(de.def_("ab", de.union(cases)).inner) == (
+        "union([case(0, 'a', uint8), case(1, 'b', string)])"
+    )

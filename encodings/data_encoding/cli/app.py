@@ -113,6 +113,15 @@ def _id(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("id", metavar="ID", help="a catalogue id (see: data-encoding list)")
 
 
+def _lenient(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--lenient",
+        action="store_true",
+        help="read non-canonical bytes as the node does (what an indexer needs; "
+        "README, Strictness)",
+    )
+
+
 def _lines(parser: argparse.ArgumentParser) -> None:
     batch = parser.add_argument_group("batch mode")
     batch.add_argument(
@@ -247,12 +256,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.Argum
         "a file or -",
     )
     p.add_argument("--raw", action="store_true", help="read the bytes themselves, not hex")
-    p.add_argument(
-        "--lenient",
-        action="store_true",
-        help="read non-canonical bytes as the node does (what an indexer needs; "
-        "README, Strictness)",
-    )
+    _lenient(p)
     _lines(p)
     _compact(p)
 
@@ -266,13 +270,16 @@ def build_parser() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.Argum
         "what it is, value and hex. Bytes that do not decode show the parts read up to the "
         "failure, the rest as 'not read', and the error. With --any, try every id: each "
         "that reads the bytes exactly, its id and its table (the node codec's slice of all "
-        "its encodings).",
+        "its encodings). With --lenient, bytes it would not write read as the node reads "
+        "them, as decode --lenient does.",
         """
           data-encoding slice admin.daemon_status 0000000303000010920000000f
           data-encoding slice chain.checkpoint --raw checkpoint.bin
           data-encoding slice --any 00000011000000010100000008000000000000000a
+          data-encoding slice admin.daemon_status --lenient 0000000301000010920200000001
         """,
-        usage="%(prog)s [-h] [--raw] ID [INPUT]\n       %(prog)s [-h] [--raw] --any [INPUT]",
+        usage="%(prog)s [-h] [--raw] [--lenient] ID [INPUT]\n"
+        "       %(prog)s [-h] [--raw] [--lenient] --any [INPUT]",
     )
     p.add_argument(
         "id",
@@ -290,6 +297,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.Argum
     p.add_argument(
         "--any", action="store_true", help="every id that reads the bytes exactly, with its table"
     )
+    _lenient(p)
 
     p = _add(
         sub,

@@ -1,6 +1,6 @@
 """The commands that read the catalogue and the directory: ``list``,
 ``describe``, ``encode``, ``decode``, ``dump``, ``describe-rpc``; and what ``slice``
-and ``sample`` share with them (:func:`encoding_of`, :func:`input_bytes`).
+and ``sample`` share with them (:func:`encoding_of`, :func:`bytes_of_input`).
 
 Each takes the parsed command line and returns the exit status; errors are
 raised (:mod:`data_encoding.cli.app` reports them).
@@ -17,7 +17,7 @@ from ..node import registry
 from ..passes.schema import Dialect
 from ..tree.core import Encoding
 from .batch import run_lines
-from .inputs import RAW_HINT, UsageError, hex_of, read_input, read_raw, text_of
+from .inputs import RAW_HINT, UsageError, hex_of, read_input, read_raw, text_of_input
 from .output import BAD_DATA, OK, print_error, print_json, write_bytes, write_file, write_line
 
 DIALECTS: dict[str, Dialect] = {"legacy": "legacy", "modern": "1.0"}
@@ -31,7 +31,7 @@ def encoding_of(id: str) -> Encoding[Any]:
     return registry.find(id).encoding
 
 
-def matching(pattern: str | None) -> list[registry.Entry]:
+def entries_matching(pattern: str | None) -> list[registry.Entry]:
     """The entries whose id matches ``pattern``: a glob when it has ``*?[``,
     else a substring; every entry without one."""
     entries = registry.entries()
@@ -45,7 +45,7 @@ def matching(pattern: str | None) -> list[registry.Entry]:
 def list_ids(args: Namespace) -> int:
     """Every id (or those matching the pattern) with its seed section, its
     description and the typed constant that holds its encoding."""
-    found = matching(args.pattern)
+    found = entries_matching(args.pattern)
     if not found:  # nothing found, as grep says it: not a usage error
         print_error(f"no id matches {args.pattern!r} (data-encoding list shows them all)")
         return BAD_DATA
@@ -111,10 +111,10 @@ def encode(args: Namespace) -> int:
     if args.lines:
         _batch(args)
         return run_lines(
-            args.input, lambda line: e.json_to_bytes(text_of(line)).hex(), args.keep_going
+            args.input, lambda line: e.json_to_bytes(text_of_input(line)).hex(), args.keep_going
         )
     # no hint: --raw is about encode's output, its input is text
-    data = e.json_to_bytes(text_of(read_input(args.input)))
+    data = e.json_to_bytes(text_of_input(read_input(args.input)))
     if args.raw:
         write_bytes(data)
     else:
@@ -122,7 +122,7 @@ def encode(args: Namespace) -> int:
     return OK
 
 
-def input_bytes(arg: str | None, raw: bool) -> bytes:
+def bytes_of_input(arg: str | None, raw: bool) -> bytes:
     """The bytes ``INPUT`` gives: its hex, or the bytes themselves with ``--raw``."""
     return read_raw(arg) if raw else hex_of(read_input(arg, RAW_HINT))
 
@@ -139,7 +139,9 @@ def decode(args: Namespace) -> int:
             lambda line: e.bytes_to_json(hex_of(line), canonical=canonical),
             args.keep_going,
         )
-    print_json(e.decode_json(input_bytes(args.input, args.raw), canonical=canonical), args.compact)
+    print_json(
+        e.decode_json(bytes_of_input(args.input, args.raw), canonical=canonical), args.compact
+    )
     return OK
 
 

@@ -109,7 +109,7 @@ def read_raw(arg: str | None) -> bytes:
         return stream.read()
 
 
-def text_of(source: Input) -> str:
+def text_of_input(source: Input) -> str:
     """The text of ``source``: UTF-8, strictly, without a byte-order mark
     (else :class:`DecodeError` ``invalid_utf8``)."""
     data = source.data

@@ -28,7 +28,7 @@ from ..errors import DecodeError, format_path
 from ..jsonvalue import JsonValue, dumps
 from ..node.protocols import PROTOCOLS, Protocol, UnknownProtocol, find_protocol
 from ..signer import WATERMARKS, Content, Inspected, inspect
-from .commands import encoding_of, input_bytes
+from .commands import bytes_of_input, encoding_of
 from .inputs import UsageError
 from .output import BAD_DATA, OK, error_text, print_error, print_json, write_line
 
@@ -45,13 +45,13 @@ def inspect_command(args: Namespace) -> int:
             protocol = find_protocol(args.protocol)
         except UnknownProtocol as err:
             raise UsageError(str(err)) from None
-        found = inspect(input_bytes(args.input, args.raw), protocol)
+        found = inspect(bytes_of_input(args.input, args.raw), protocol)
         if args.json:
             print_json(reading_json([protocol], found), args.compact)
         else:
             write_line("\n".join(reading_lines([protocol], found)))
         return OK
-    return _survey(input_bytes(args.input, args.raw), args.json, args.compact)
+    return _survey(bytes_of_input(args.input, args.raw), args.json, args.compact)
 
 
 def _survey(data: bytes, as_json: bool, compact: bool) -> int:

@@ -20,7 +20,7 @@ from ..errors import format_path
 from ..jsonvalue import dumps
 from ..node import registry
 from ..passes.slicing import Slice, Sliced, leaf_name, slice_bytes
-from .commands import encoding_of, input_bytes
+from .commands import bytes_of_input, encoding_of
 from .inputs import UsageError
 from .output import BAD_DATA, OK, error_text, print_error, write_line
 
@@ -110,12 +110,12 @@ def slice_command(args: Namespace) -> int:
     if args.any:
         if args.input is not None:
             raise UsageError("slice --any tries every id: give it no ID (slice --any [INPUT])")
-        return slice_any(input_bytes(args.id, args.raw))
+        return slice_any(bytes_of_input(args.id, args.raw), canonical=not args.lenient)
     if args.id is None:
         raise UsageError("slice needs an ID, or --any to try every id")
     e = encoding_of(args.id)
-    data = input_bytes(args.input, args.raw)
-    sliced = slice_bytes(e, data)
+    data = bytes_of_input(args.input, args.raw)
+    sliced = slice_bytes(e, data, canonical=not args.lenient)
     write_line(sliced_table(data, sliced))
     if sliced.error is not None:
         print_error(error_text(sliced.error))
@@ -123,10 +123,13 @@ def slice_command(args: Namespace) -> int:
     return OK
 
 
-def slice_any(data: bytes) -> int:
+def slice_any(data: bytes, canonical: bool = True) -> int:
     """Each id that reads ``data`` exactly, its id on a line and then its
     table, a blank line between two; exit status 1 when none does."""
-    read = [(entry.id, slice_bytes(entry.encoding, data)) for entry in registry.entries()]
+    read = [
+        (entry.id, slice_bytes(entry.encoding, data, canonical=canonical))
+        for entry in registry.entries()
+    ]
     found = [f"{id}\n{sliced_table(data, sliced)}" for id, sliced in read if sliced.error is None]
     if not found:
         print_error(f"no id reads these {len(data)} byte{'' if len(data) == 1 else 's'} exactly")

@@ -12,8 +12,10 @@ it (``functools.singledispatch``), and the tree knows none of them:
   converters), :mod:`.jsongen` (the generated ones);
 * :mod:`.choosing`: how a union picks its case, for both codecs;
 * :mod:`.emit`: what every generated function shares;
-* :mod:`.describe` (values in :mod:`.schema`), :mod:`.table`,
-  :mod:`.jsonschema`, :mod:`.strategies`, :mod:`.slicing`;
+* :mod:`.schema`: what ``describe``, ``table`` and ``json_schema`` say
+  (:mod:`.schema.describe`, its values in :mod:`.schema.language`,
+  :mod:`.schema.table`, :mod:`.schema.jsonschema`);
+* :mod:`.strategies`, :mod:`.slicing`;
 * :mod:`.transparent`: which wrappers a pass sees through.
 
 ``ARCHITECTURE.md`` says how they fit together.

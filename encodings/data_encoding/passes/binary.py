@@ -36,7 +36,7 @@ from ..errors import (
     describe_value,
     extra_bytes,
     not_enough_data,
-    too_deep,
+    past_recursion_limit,
 )
 from ..noncanonical import NonCanonical, has_markers
 from ..tree.anyjson import Bson
@@ -56,7 +56,7 @@ from .binarygen import (
     compile_nested,
     compile_reader,
     compile_writer,
-    inline_code,
+    inline_ops,
 )
 from .binaryrules import (
     canonical,
@@ -105,7 +105,7 @@ def build_reader(e: Encoding[Any]) -> Reader:
     inner = same_binary(e)
     if inner is not None:
         return inner._read
-    if inline_code(e).read is None:
+    if inline_ops(e).read is None:
         raise NotImplementedError(f"no binary reader for {type(e).__name__}")
     return compile_reader(e)
 
@@ -116,7 +116,7 @@ def build_writer(e: Encoding[Any]) -> Writer:
     inner = same_binary(e)
     if inner is not None:
         return inner._write
-    if inline_code(e).write is None:
+    if inline_ops(e).write is None:
         raise NotImplementedError(f"no binary writer for {type(e).__name__}")
     return compile_writer(e)
 
@@ -172,7 +172,7 @@ def whole_value_encoder(write: Writer, e: Encoding[Any] | None) -> Callable[[Any
         try:
             write(out, value)
         except RecursionError:
-            raise too_deep(EncodeError) from None
+            raise past_recursion_limit(EncodeError) from None
         except DataEncodingError:
             if e is None or not has_markers(value):
                 raise
@@ -190,7 +190,7 @@ def whole_value_encoder(write: Writer, e: Encoding[Any] | None) -> Callable[[Any
         try:
             write(out, value)
         except RecursionError:
-            raise too_deep(EncodeError) from None
+            raise past_recursion_limit(EncodeError) from None
         return bytes(out)
 
     return encode_whole_marker
@@ -218,7 +218,7 @@ def whole_input_decoder(read: Reader, e: Encoding[Any] | None) -> Callable[..., 
         try:
             value, pos = read(buf, 0, len(buf))
         except RecursionError:
-            raise too_deep(DecodeError) from None
+            raise past_recursion_limit(DecodeError) from None
         except DataEncodingError:
             if canonical or e is None:
                 raise
@@ -609,7 +609,7 @@ def _conv_sizer(e: Conv[Any]) -> Sizer:
 @build_reader.register
 def _mu_reader(e: Mu) -> Reader:
     body = emitted_for(e.body, same_binary)
-    if inline_code(body).read is not None:  # the body's code counts the levels
+    if inline_ops(body).read is not None:  # the body's code counts the levels
         return tied(e, "_read", lambda: compile_nested(body, reading=True))
     return knot(e, "_read", lambda: e.body._read, DecodeError)
 
@@ -617,7 +617,7 @@ def _mu_reader(e: Mu) -> Reader:
 @build_writer.register
 def _mu_writer(e: Mu) -> Writer:
     body = emitted_for(e.body, same_binary)
-    if inline_code(body).write is not None:
+    if inline_ops(body).write is not None:
         return tied(e, "_write", lambda: compile_nested(body, reading=False))
     return knot(e, "_write", lambda: e.body._write, EncodeError)
 

@@ -7,7 +7,7 @@ Its parts lower into the same block (:func:`lower_read`,
 :func:`lower_write`: inlining) down to a budget of ops, beyond which they
 are called; records and tuples lower through :mod:`.recordgen`.
 
-:func:`inline_code` gives, per node type, the ops a node lowers to: a writer
+:func:`inline_ops` gives, per node type, the ops a node lowers to: a writer
 ``write(lw, v, path, then)`` that adds the ops writing variable ``v``, then
 calls ``then()`` (which adds the ops that follow), and a reader ``read(lw,
 target, end, path, then)`` that adds the ops reading a value into variable
@@ -32,9 +32,8 @@ from functools import partial, singledispatch
 from typing import Any, NamedTuple
 from weakref import WeakKeyDictionary
 
-from ..depth import LEVELS, LIMIT
-from ..depth import too_deep as past_the_limit
-from ..errors import DecodeError, EncodeError, extra_bytes, not_enough_data, too_deep
+from ..depth import LEVELS, LIMIT, past_depth_limit
+from ..errors import DecodeError, EncodeError, extra_bytes, not_enough_data, past_recursion_limit
 from ..noncanonical import NonCanonical, counts, has_markers, held, unheld
 from ..tree.core import Encoding, Reader, Writer, input_bytes
 from ..tree.framing import HEADERS, CheckSize, DynamicSize
@@ -69,7 +68,7 @@ from .binaryops import (
     ToBytes,
     const,
 )
-from .binaryrender import Renderer, new_source, render, writes_pieces
+from .binaryrender import Renderer, new_source, render_function, writes_pieces
 from .binaryrules import (
     bad_frame,
     canonical,
@@ -94,8 +93,7 @@ from .emit import Source, shown, tuple_expr
 from .jsongen import Bail, read_leaf
 from .jsonmode import LeafKind, json_leaf, json_of_read, reads_json, same_both, writes_json
 from .marking import absorbs, holds, lenient_unpack, lenient_value_node
-from .recordgen import lower_read as lower_parts_read
-from .recordgen import lower_write as lower_parts_write
+from .recordgen import lower_parts_read, lower_parts_write
 from .transparent import emitted_for
 
 __all__ = [
@@ -106,7 +104,7 @@ __all__ = [
     "compile_json_encoder",
     "compile_reader",
     "compile_writer",
-    "inline_code",
+    "inline_ops",
     "lower_read",
     "lower_write",
     "lowered",
@@ -300,7 +298,7 @@ def lowered(
     Take(fmt='B', width=1, target='a_1', path=("'a'",), what='uint8')
     AfterReads(statement="x = {'a': a_1}")
     """
-    code = inline_code(e)
+    code = inline_ops(e)
     lw = Lowering(source or new_source())
     if json:  # JSON mode: the top node too may convert (see :mod:`.jsonmode`)
         lw.json = True
@@ -332,7 +330,9 @@ def compile_writer(e: Encoding[Any], lenient: bool = False) -> Writer:
     """``e``'s writer: its inline code as a function of its own (``lenient``:
     its marked writer, see :mod:`.lenient`)."""
     source = new_source()
-    render(source, "def write(out, v):", lowered(e, False, source, lenient=lenient), reading=False)
+    render_function(
+        source, "def write(out, v):", lowered(e, False, source, lenient=lenient), reading=False
+    )
     label = "marked writer" if lenient else "writer"
     write: Writer = source.compile("write", f"{label} of {shown(e)}")
     if not lenient:
@@ -345,7 +345,7 @@ def compile_reader(e: Encoding[Any], lenient: bool = False) -> Reader:
     its lenient reader, see :mod:`.lenient`)."""
     source = new_source()
     body = lowered(e, True, source, lenient=lenient)
-    render(source, "def read(buf, pos, end):", body, reading=True, returns="x")
+    render_function(source, "def read(buf, pos, end):", body, reading=True, returns="x")
     label = "lenient reader" if lenient else "reader"
     read: Reader = source.compile("read", f"{label} of {shown(e)}")
     if not lenient:
@@ -361,7 +361,7 @@ def compile_nested(e: Encoding[Any], reading: bool) -> Callable[..., Any]:
     ops: the entry point of the recursive encoding calls it, one level.)"""
     source = new_source()
     body = lowered(e, reading, source)
-    error = f"{source.ref(past_the_limit)}({source.ref(DecodeError if reading else EncodeError)}"
+    error = f"{source.ref(past_depth_limit)}({source.ref(DecodeError if reading else EncodeError)}"
     error += ", pos)" if reading else ")"
     name = "read" if reading else "write"
     with source.block("def read(buf, pos, end):" if reading else "def write(out, v):"):
@@ -555,7 +555,8 @@ def _guarded(source: Source, ops: Block, r: Renderer, handler: list[str]) -> Non
 
 def _too_deep(source: Source, error: type[EncodeError | DecodeError]) -> str:
     """The ``except`` line that raises a ``RecursionError`` as ``too_deep``."""
-    return f"except RecursionError: raise {source.ref(too_deep)}({source.ref(error)}) from None"
+    raised = f"{source.ref(past_recursion_limit)}({source.ref(error)})"
+    return f"except RecursionError: raise {raised} from None"
 
 
 def lower_write(e: Encoding[Any], lw: Lowering, v: str, path: Path, then: Then = None) -> None:
@@ -567,7 +568,7 @@ def lower_write(e: Encoding[Any], lw: Lowering, v: str, path: Path, then: Then =
         _lower_write_json(e, lw, v, path, then)
         return
     e = emitted_for(e, same_binary)
-    code = inline_code(e).write
+    code = inline_ops(e).write
     if lw.lenient:
         if code is not None and lw.room() and holds(e):
             _marker_first(e, lw, v, lambda: code(lw, v, path, None))
@@ -595,7 +596,7 @@ def lower_read(
         return
     if lw.lenient:
         e = emitted_for(e, lenient_value_node)
-        code = inline_code(e).read
+        code = inline_ops(e).read
         if code is not None and lw.room():
             read = code
             _holding(e, lw, target, end, lambda: read(lw, target, end, path, None))
@@ -605,7 +606,7 @@ def lower_read(
             then()
         return
     e = emitted_for(e, same_binary)
-    code = inline_code(e).read
+    code = inline_ops(e).read
     if code is not None and lw.room():
         code(lw, target, end, path, then)
         return
@@ -653,22 +654,22 @@ def _lower_read_json(
     is inlined) reads it; any other reads its value, converted by its own
     ``to_json`` once read."""
     e = emitted_for(e, same_both)
-    code = inline_code(emitted_for(e, same_binary)).read
+    code = inline_ops(emitted_for(e, same_binary)).read
     if code is not None and lw.room() and reads_json(e):
         convert = json_of_read(e, target, lw.ref)
         if convert is None:
             code(lw, target, end, path, then)  # its parts in JSON mode
             return
-        _read_value(e, lw, target, end, path)  # a leaf: its value, then its JSON form
+        _lower_read_binary(e, lw, target, end, path)  # a leaf: its value, then its JSON form
         lw.add(AfterReads(f"{target} = {convert}"))
     else:
-        _read_value(e, lw, target, end, path)
+        _lower_read_binary(e, lw, target, end, path)
         lw.add(AfterReads(f"{target} = {lw.ref(e._to_json, 'to_json')}({target})"))
     if then is not None:
         then()
 
 
-def _read_value(e: Encoding[Any], lw: Lowering, target: str, end: str, path: Path) -> None:
+def _lower_read_binary(e: Encoding[Any], lw: Lowering, target: str, end: str, path: Path) -> None:
     """``e``'s value read into ``target`` as :func:`lower_read` reads values."""
     lw.json = False
     try:
@@ -686,16 +687,16 @@ def _lower_write_json(e: Encoding[Any], lw: Lowering, j: str, path: Path, then: 
     e = emitted_for(e, same_both)
     kind = json_leaf(e)
     if kind is not None:
-        _write_value(e, lw, _json_leaf_value(e, kind, lw, j), path, then)
+        _lower_write_binary(e, lw, _json_leaf_value(e, kind, lw, j), path, then)
         return
     emitted = emitted_for(e, same_binary)
-    code = inline_code(emitted).write
+    code = inline_ops(emitted).write
     if code is not None and lw.room() and writes_json(e):
         code(lw, j, path, then)
         return
     value = lw.var("value")
     lw.add(Let(value, f"{lw.ref(e._from_json, 'from_json')}({j})"))
-    _write_value(e, lw, value, path, then)
+    _lower_write_binary(e, lw, value, path, then)
 
 
 def _json_leaf_value(e: Encoding[Any], kind: LeafKind, lw: Lowering, j: str) -> str:
@@ -715,7 +716,7 @@ def _json_leaf_value(e: Encoding[Any], kind: LeafKind, lw: Lowering, j: str) -> 
     return j if kind in ("null", "constant") else value  # its writer checks it too
 
 
-def _write_value(e: Encoding[Any], lw: Lowering, value: str, path: Path, then: Then) -> None:
+def _lower_write_binary(e: Encoding[Any], lw: Lowering, value: str, path: Path, then: Then) -> None:
     """``e``'s value in variable ``value``, written as :func:`lower_write`
     writes values; the ops that follow (``then``) in JSON mode again."""
 
@@ -735,7 +736,7 @@ def _write_value(e: Encoding[Any], lw: Lowering, value: str, path: Path, then: T
 
 
 @singledispatch
-def inline_code(e: Encoding[Any]) -> Code:
+def inline_ops(e: Encoding[Any]) -> Code:
     """The ops ``e`` lowers to when inlined."""
     return NO_CODE
 
@@ -773,8 +774,8 @@ def _read_then(read: Callable[[Lowering, str, str, Path], None]) -> ReadCode:
 # ------------------------------------------------------------ leaves
 
 
-@inline_code.register(AtomEncoding)
-def _leaf_code(e: AtomEncoding[Any]) -> Code:
+@inline_ops.register(AtomEncoding)
+def _leaf_ops(e: AtomEncoding[Any]) -> Code:
     return Code(
         _then_after(lambda lw, v, path: _put(e, lw, v, path)),
         _read_then(lambda lw, target, end, path: _take(e, lw, target, path)),
@@ -834,8 +835,8 @@ def _raw_bytes_of(e: RawBytes, lw: Lowering, v: str, path: Path) -> str:
     return raw
 
 
-@inline_code.register
-def _raw_bytes_code(e: RawBytes) -> Code:
+@inline_ops.register
+def _raw_bytes_ops(e: RawBytes) -> Code:
     def write(lw: Lowering, v: str, path: Path) -> None:
         lw.add(Append(_raw_bytes_of(e, lw, v, path)))
 
@@ -849,8 +850,8 @@ def _raw_bytes_code(e: RawBytes) -> Code:
 # ------------------------------------------------------------ checks and conversions
 
 
-@inline_code.register(CheckSize)
-def _check_size_code(e: CheckSize[Any]) -> Code:
+@inline_ops.register(CheckSize)
+def _check_size_ops(e: CheckSize[Any]) -> Code:
     def read(lw: Lowering, target: str, end: str, path: Path) -> None:
         if lw.lenient:  # (the lenient reader: a call, as before inlining)
             lw.add(Call(lw.read_with(e), target, path, end))
@@ -866,8 +867,8 @@ def _check_size_code(e: CheckSize[Any]) -> Code:
     return Code(None, _read_then(read))
 
 
-@inline_code.register(Conv)
-def _conv_code(e: Conv[Any]) -> Code:
+@inline_ops.register(Conv)
+def _conv_ops(e: Conv[Any]) -> Code:
     def read(lw: Lowering, target: str, end: str, path: Path) -> None:
         if lw.lenient:  # its function is given plain values: see .lenient
             lw.add(Call(lw.read_with(e), target, path, end))
@@ -884,8 +885,8 @@ def _conv_code(e: Conv[Any]) -> Code:
 # ------------------------------------------------------------ frames
 
 
-@inline_code.register(DynamicSize)
-def _dynamic_size_code(e: DynamicSize[Any]) -> Code:
+@inline_ops.register(DynamicSize)
+def _dynamic_size_ops(e: DynamicSize[Any]) -> Code:
     code, width, largest = HEADERS[e.kind]
 
     def read(lw: Lowering, target: str, end: str, path: Path) -> None:
@@ -902,6 +903,7 @@ def _dynamic_size_code(e: DynamicSize[Any]) -> Code:
                 f"{lw.ref(bad_frame)}({lw.ref(e)}, {size}, pos - {width}, {end})",
                 path,
                 end,
+                "the frame runs past its end, or past its header's bound",
             ),
         )
         lower_read(e.inner, lw, target, stop, path)
@@ -935,8 +937,8 @@ def _dynamic_size_code(e: DynamicSize[Any]) -> Code:
 # ------------------------------------------------------------ records and tuples
 
 
-@inline_code.register(Parts)
-def _parts_code(e: Parts[Any]) -> Code:
+@inline_ops.register(Parts)
+def _parts_ops(e: Parts[Any]) -> Code:
     def write(lw: Lowering, v: str, path: Path, then: Then) -> None:
         lower_parts_write(lw, e.parts, e.as_dict, e.keys, v, path, then)
 
@@ -949,8 +951,8 @@ def _parts_code(e: Parts[Any]) -> Code:
 # ------------------------------------------------------------ lists
 
 
-@inline_code.register
-def _list_code(e: ListEncoding) -> Code:
+@inline_ops.register
+def _list_ops(e: ListEncoding) -> Code:
     mode, arg = e.count_mode
 
     def read(lw: Lowering, target: str, end: str, path: Path) -> None:
@@ -1049,8 +1051,8 @@ def _read_few(e: ListEncoding, lw: Lowering, count: int, target: str, end: str, 
 # ------------------------------------------------------------ unions
 
 
-@inline_code.register
-def _union_code(u: Union) -> Code:
+@inline_ops.register
+def _union_ops(u: Union) -> Code:
     def write(lw: Lowering, v: str, path: Path, then: Then) -> None:
         _union_write(u, lw, v, path, then)
 

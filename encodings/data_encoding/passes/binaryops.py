@@ -285,7 +285,8 @@ class Framed(_Op):
 @dataclass(frozen=True, repr=False)
 class SubFrame(_Op):
     """Reading goes on in a narrower frame: ``frame = expr`` (after the
-    pending run, in frame ``end``), and ``error`` at ``path`` when ``bad``."""
+    pending run, in frame ``end``), and ``error`` at ``path`` when ``bad``
+    (``why``, a comment beside the test)."""
 
     frame: str
     expr: str
@@ -293,6 +294,7 @@ class SubFrame(_Op):
     error: str
     path: Path
     end: str
+    why: str
 
 
 @dataclass(frozen=True, repr=False)

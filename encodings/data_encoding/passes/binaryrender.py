@@ -65,7 +65,7 @@ from .binaryops import (
 )
 from .emit import Source, at, put_failure, short_read, tuple_expr, unpack_failure
 
-__all__ = ["Renderer", "new_source", "render", "writes_pieces"]
+__all__ = ["Renderer", "new_source", "render_function", "writes_pieces"]
 
 
 MANY_PIECES = 32
@@ -276,7 +276,7 @@ class Renderer:
         self.flush(op.end)
         self.moved()  # a new frame: what a peek checked was in the old one
         self.src.line(f"{op.frame} = {op.expr}")
-        with self.src.block(f"if {op.bad}:"):
+        with self.src.block(f"if {op.bad}:  # {op.why}"):
             self.raise_at(op.error, op.path)
 
     @op.register
@@ -486,12 +486,12 @@ class Renderer:
 
 def _one_call(ops: Block) -> bool:
     """Whether ``ops`` write through exactly one call and nothing else."""
-    return [type(op) for op in ops if _writes(op)] == [Call]
+    return [type(op) for op in ops if _writes_out(op)] == [Call]
 
 
-def _writes(op: Op) -> bool:
+def _writes_out(op: Op) -> bool:
     if isinstance(op, Choice):
-        return any(_writes(inner) for b in op.branches for inner in b.body)
+        return any(_writes_out(inner) for b in op.branches for inner in b.body)
     return isinstance(op, Put | Append | Call | Framed | Loop)
 
 
@@ -532,7 +532,9 @@ def new_source() -> Source:
     )
 
 
-def render(source: Source, header: str, body: Block, reading: bool, returns: str = "") -> None:
+def render_function(
+    source: Source, header: str, body: Block, reading: bool, returns: str = ""
+) -> None:
     """Render ``body`` into ``source`` as the function ``header`` (a reader
     returns ``returns`` and ``pos``)."""
     r = Renderer(source, reading)

@@ -29,14 +29,13 @@ from ..errors import (
 )
 from ..jsonvalue import RepeatedMembers, json_type_name, type_name
 from ..tree.core import Encoding, Predicate
-from ..tree.framing import Wrapper
 from ..tree.leaves import is_integer
 from ..tree.primitives import Bool, Float, Int, ZeroWidth
 from ..tree.records import Obj, Tup
 from ..tree.sequences import ListEncoding
 from ..tree.strings import RawBytes
 from ..tree.unions import Case, Matching, StringEnum, Union
-from ..tree.wrappers import Conv, Mu, Splitted
+from ..tree.wrappers import Conv, Mu, Splitted, Wrapper
 from ..tree.zarith import Zarith
 from .transparent import unwrap
 

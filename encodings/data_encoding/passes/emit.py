@@ -15,10 +15,10 @@ statically. Nothing on the success path pays for paths or offsets.
 
 from __future__ import annotations
 
-import itertools
 import linecache
 import re
 import struct
+import threading
 import weakref
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -33,8 +33,12 @@ if TYPE_CHECKING:
 #: them (each part still compiles itself): bounds the code of very large trees.
 LINE_BUDGET = 800
 
-_numbers = itertools.count(1)
-"""Numbers the generated functions' file names."""
+_taken: set[str] = set()
+"""The file names of the generated functions alive (or dead since the last
+compile): a function is named by what it compiles, ``-2``, ``-3``... after
+the name when that is taken."""
+
+_naming = threading.Lock()
 
 _dead: list[str] = []
 """The file names of generated functions that died, dropped from
@@ -161,18 +165,14 @@ class Source:
     def compile(self, name: str, label: str) -> Callable[..., Any]:
         """Compile the lines into the function ``name``. The source is
         registered in :mod:`linecache` under a file name that says what it is
-        (``<data_encoding #12 writer of obj(req('pid', int31), ...)>``), so
-        tracebacks and ``inspect.getsource`` show it, until the function dies
-        (the entry goes at the next compile after that)."""
+        (``<data_encoding writer of obj(req('pid', int31), ...)>``: the same
+        in every run, ``-2`` after it for a second one alive), so tracebacks
+        and ``inspect.getsource`` show it, until the function dies (the
+        entry goes at the next compile after that)."""
         code = "\n".join(self.lines) + "\n"
-        filename = f"<data_encoding #{next(_numbers)} {label}>"
+        filename = _file_name(label)
         exec(compile(code, filename, "exec"), self.env)
         fn: Callable[..., Any] = self.env[name]
-        while _dead:  # the sources of functions that died since the last compile
-            try:
-                linecache.cache.pop(_dead.pop(), None)
-            except IndexError:  # another thread took the last one
-                break
         linecache.cache[filename] = (len(code), None, code.splitlines(True), filename)
         # not popped by the finalizer itself: it may run in the middle of
         # linecache.checkcache(), whose loop then fails with a KeyError
@@ -181,7 +181,36 @@ class Source:
         return fn
 
 
-def shown(enc: Encoding[Any]) -> str:
-    """The encoding, as its call, cut for a file name."""
-    text = repr(enc)
-    return text if len(text) <= 80 else text[:77] + "..."
+def _file_name(label: str) -> str:
+    """The file name of a function that compiles ``label``: ``<data_encoding
+    label>``, or ``<data_encoding label-2>``... when a function alive has
+    it (as cattrs names its generated code), so that a name says the same
+    thing in every run; the names of the functions that died are free again."""
+    with _naming:
+        while _dead:  # the functions that died since the last compile
+            dead = _dead.pop()
+            _taken.discard(dead)
+            linecache.cache.pop(dead, None)
+        filename, n = f"<data_encoding {label}>", 1
+        while filename in _taken:
+            n += 1
+            filename = f"<data_encoding {label}-{n}>"
+        _taken.add(filename)
+        return filename
+
+
+_ADDRESS = re.compile(r" at 0x[0-9a-f]+")
+
+_BOUNDARY = re.compile(r".*[ ,(\[]")
+
+
+def shown(enc: Encoding[Any], width: int = 80) -> str:
+    """The encoding, as its call, cut for a file name to ``width``
+    characters or so after a space, comma or opening bracket (not inside a
+    name), ``...`` saying where. An object's address, which a repr not
+    ours may hold, is left out: it changes from run to run."""
+    text = _ADDRESS.sub("", repr(enc))
+    if len(text) <= width:
+        return text
+    cut = _BOUNDARY.match(text, 0, width - 3)
+    return (cut.group().rstrip() if cut else text[: width - 3]) + "..."

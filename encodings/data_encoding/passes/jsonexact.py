@@ -118,15 +118,12 @@ def _zero_width_from(e: ZeroWidth, via: Via) -> FromJson:
     return from_json
 
 
-def _bool_check(value: Any) -> None:
-    if type(value) is not bool:
-        raise wrong_value_type("a bool", value)
-
-
 @exact_to.register
 def _bool_to(e: Bool, via: Via) -> ToJson:
+    check = e.atom.check
+
     def to_json(value: Any) -> JsonValue:
-        _bool_check(value)
+        check(value)
         return bool(value)
 
     return to_json

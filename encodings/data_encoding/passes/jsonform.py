@@ -25,7 +25,7 @@ from ..tree.unions import Union
 from ..tree.wrappers import Conv, Mu
 from .emit import shown
 from .jsonexact import Via, exact_from, exact_to, same_converters
-from .jsongen import JGen, inline_code
+from .jsongen import JGen, inline_json
 from .transparent import emitted_for
 
 __all__ = [
@@ -56,7 +56,7 @@ def fast_to_json(e: Encoding[Any]) -> ToJson:
     printer over its parts' fast ones (a leaf has only its exact one)."""
 
     def build() -> ToJson:
-        code = inline_code(e) if _composite(e) else None
+        code = inline_json(e) if _composite(e) else None
         if code is not None:
             return _compile(e, "to_json", "v", code.to)
         return exact_to(e, FAST) if _composite(e) else exact_to_json(e)
@@ -68,7 +68,7 @@ def fast_from_json(e: Encoding[Any]) -> FromJson:
     """``e``'s fast reader (as :func:`fast_to_json`)."""
 
     def build() -> FromJson:
-        code = inline_code(e) if _composite(e) else None
+        code = inline_json(e) if _composite(e) else None
         if code is not None and code.from_ is not None:
             return _compile(e, "from_json", "j", code.from_)
         return exact_from(e, FAST) if _composite(e) else exact_from_json(e)
@@ -120,7 +120,7 @@ def emit_to_json(e: Encoding[Any], g: JGen, v: str) -> str:
     possible, else a call of ``e``'s fast printer); return an expression of
     the result. The code may raise anything on a bad value."""
     e = emitted_for(e, same_converters)
-    code = inline_code(e)
+    code = inline_json(e)
     if code is not None and g.room():
         return code.to(g, v)
     return f"{g.ref(fast_to_json(e), 'to_json')}({v})"
@@ -129,7 +129,7 @@ def emit_to_json(e: Encoding[Any], g: JGen, v: str) -> str:
 def emit_from_json(e: Encoding[Any], g: JGen, j: str) -> str:
     """Like :func:`emit_to_json`, from the JSON value in variable ``j``."""
     e = emitted_for(e, same_converters)
-    code = inline_code(e)
+    code = inline_json(e)
     if code is not None and code.from_ is not None and g.room():
         return code.from_(g, j)
     return f"{g.ref(fast_from_json(e), 'from_json')}({j})"

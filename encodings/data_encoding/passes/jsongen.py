@@ -71,8 +71,8 @@ class JGen(Source):
         """Emit the reading of JSON variable ``j`` as ``enc``'s; return its expression."""
         return self._from_json(enc, self, j)
 
-    def bail_if(self, condition: str) -> None:
-        self.line(f"if {condition}: raise _Bail")
+    def bail_if(self, condition: str, why: str | None = None) -> None:
+        self.line(f"if {condition}: raise _Bail" + (f"  # {why}" if why else ""))
 
     def bind(self, expr: str, prefix: str = "json") -> str:
         """``expr`` in a variable (itself when it already is one)."""
@@ -139,7 +139,10 @@ def _fetch_members(g: JGen, parts: Sequence[Part], v: str, defaults: bool) -> li
         else:
             g.line(f"{x} = {v}.get({p.key!r})")
         names.append(x)
-    g.bail_if(f"len({v}) > {' + '.join([str(required), *optional])}")
+    g.bail_if(
+        f"len({v}) > {' + '.join([str(required), *optional])}",
+        "a member that no field names",
+    )
     return names
 
 
@@ -229,7 +232,7 @@ class Inline(NamedTuple):
 
 
 @singledispatch
-def inline_code(e: Encoding[Any]) -> Inline | None:
+def inline_json(e: Encoding[Any]) -> Inline | None:
     """The code ``e`` emits, or ``None`` when it is called instead."""
     return None
 
@@ -336,19 +339,19 @@ def _raw_bytes_read(e: RawBytes) -> ReadLeaf | None:
     return from_
 
 
-@inline_code.register
-def _zero_widthinline(e: ZeroWidth) -> Inline | None:
+@inline_json.register
+def _zero_width_inline(e: ZeroWidth) -> Inline | None:
     read = read_leaf(e)
     return None if read is None else Inline(read, read)  # checked alike both ways
 
 
-@inline_code.register
-def _boolinline(e: Bool) -> Inline:
+@inline_json.register
+def _bool_inline(e: Bool) -> Inline:
     return Inline(_same_bool, _same_bool)
 
 
-@inline_code.register
-def _intinline(e: Int) -> Inline:
+@inline_json.register
+def _int_inline(e: Int) -> Inline:
     def to(g: JGen, v: str) -> str:
         g.bail_if(_in_range(e, v))
         return f"str({v})" if e.json_string else v
@@ -356,8 +359,8 @@ def _intinline(e: Int) -> Inline:
     return Inline(to, read_leaf(e))
 
 
-@inline_code.register
-def _raw_bytesinline(e: RawBytes) -> Inline | None:
+@inline_json.register
+def _raw_bytes_inline(e: RawBytes) -> Inline | None:
     read = read_leaf(e)
     if read is None:  # a string
         return None
@@ -369,8 +372,8 @@ def _raw_bytesinline(e: RawBytes) -> Inline | None:
     return Inline(to, read)
 
 
-@inline_code.register(Parts)
-def _partsinline(e: Parts[Any]) -> Inline | None:
+@inline_json.register(Parts)
+def _parts_inline(e: Parts[Any]) -> Inline | None:
     if any(p.mode == "splice" for p in e.parts):  # left to the exact closures
         return None
     if e.as_dict:
@@ -378,8 +381,8 @@ def _partsinline(e: Parts[Any]) -> Inline | None:
     return Inline(partial(tuple_to_json, e.parts), partial(tuple_from_json, e.parts))
 
 
-@inline_code.register
-def _listinline(e: ListEncoding) -> Inline:
+@inline_json.register
+def _list_inline(e: ListEncoding) -> Inline:
     mode, count = e.count_mode
 
     def to(g: JGen, v: str) -> str:
@@ -395,8 +398,8 @@ def _listinline(e: ListEncoding) -> Inline:
     return Inline(to, from_)
 
 
-@inline_code.register
-def _unioninline(u: Union) -> Inline | None:
+@inline_json.register
+def _union_inline(u: Union) -> Inline | None:
     """One ``if`` per case on the constant member of a dict; anything else
     bails (generated only when every case is told apart that way). Else,
     when every case names its values and its JSON (``match`` and
@@ -449,7 +452,7 @@ def _named_case_to(u: Union, g: JGen, v: str) -> str:
 
 def _named_case_from(u: Union, g: JGen, j: str) -> str:
     """The reading of JSON ``j`` by the first case of ``u`` whose
-    ``json_match`` holds (every case has one: :func:`_unioninline`)."""
+    ``json_match`` holds (every case has one: :func:`_union_inline`)."""
     result = g.var("result")
     for i, c in enumerate(u.cases):
         with g.block(f"{'elif' if i else 'if'} {g.ref(c.json_match, 'json_match')}({j}):"):
@@ -459,8 +462,8 @@ def _named_case_from(u: Union, g: JGen, j: str) -> str:
     return result
 
 
-@inline_code.register
-def _optioninline(u: Option) -> Inline:
+@inline_json.register
+def _option_inline(u: Option) -> Inline:
     """``None`` for JSON ``null`` and back, else the value's conversion."""
     some = u.cases[0].enc
 

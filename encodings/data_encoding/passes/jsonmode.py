@@ -76,51 +76,51 @@ def reads_json(e: Encoding[Any]) -> bool:
 
 
 @reads_json.register
-def _int(e: Int) -> bool:
+def _int_reads(e: Int) -> bool:
     return True
 
 
 @reads_json.register
-def _bool(e: Bool) -> bool:
+def _bool_reads(e: Bool) -> bool:
     return True
 
 
 @reads_json.register
-def _zero_width(e: ZeroWidth) -> bool:
+def _zero_width_reads(e: ZeroWidth) -> bool:
     return e.kind in ("null", "constant")  # the value is its own JSON form
 
 
 @reads_json.register
-def _fixed_bytes(e: FixedBytes) -> bool:
+def _fixed_bytes_reads(e: FixedBytes) -> bool:
     return isinstance(e.inner, RawBytes) and not e.inner.text
 
 
 @reads_json.register
-def _raw_bytes(e: RawBytes) -> bool:
+def _raw_bytes_reads(e: RawBytes) -> bool:
     # a bounded string refuses bytes that are not UTF-8 in JSON: converted
     return e.plain_json_limit is None and e.exact_length is None
 
 
 @reads_json.register(DynamicSize)
-def _frame(e: DynamicSize[Any]) -> bool:
+def _frame_reads(e: DynamicSize[Any]) -> bool:
     return True
 
 
 @reads_json.register(Parts)
-def _parts(e: Parts[Any]) -> bool:
+def _parts_reads(e: Parts[Any]) -> bool:
     # a spliced part merges a nested record; a default is left out of the
     # JSON when the value equals it: both compare values
     return all(p.mode in ("req", "opt", "varopt") for p in e.parts)
 
 
 @reads_json.register
-def _list(e: ListEncoding) -> bool:
+def _list_reads(e: ListEncoding) -> bool:
     # a list read whole (fixed-width numbers, Zarith numbers) gives values
     return many(e.elt) is None and not reads_whole(e)
 
 
 @reads_json.register
-def _union(u: Union) -> bool:
+def _union_reads(u: Union) -> bool:
     if canonical(u) is not None:  # its check is of the value
         return False
     if isinstance(u, Option):
@@ -160,7 +160,7 @@ def _frame_writes(e: DynamicSize[Any]) -> bool:
 
 @writes_json.register(Parts)
 def _parts_writes(e: Parts[Any]) -> bool:
-    return _parts(e)
+    return _parts_reads(e)
 
 
 @writes_json.register

@@ -54,7 +54,7 @@ from .binary import (
     whole_list_reader,
     whole_value_encoder,
 )
-from .binarygen import compile_reader, compile_writer, inline_code
+from .binarygen import compile_reader, compile_writer, inline_ops
 from .binaryrules import (
     canonical,
     fixed_atom,
@@ -130,7 +130,7 @@ def build_lenient_reader(e: Encoding[Any]) -> Reader:
     inner = lenient_value_node(e)
     if inner is not None:
         return inner._read_lenient
-    if inline_code(e).read is not None:
+    if inline_ops(e).read is not None:
         return compile_reader(e, lenient=True)
     return e._read
 
@@ -266,7 +266,7 @@ def build_marked_writer(e: Encoding[Any]) -> Writer:
     inner = lenient_value_node(e)
     if inner is not None:
         return inner._write_marked
-    if inline_code(e).write is not None:
+    if inline_ops(e).write is not None:
         return compile_writer(e, lenient=True)
     return e._write
 

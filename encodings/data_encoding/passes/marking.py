@@ -24,12 +24,12 @@ from ..compiling import COMPILING
 from ..errors import DecodeError
 from ..noncanonical import NonCanonical, counts, marked, reference_value, unheld
 from ..tree.core import Encoding
-from ..tree.framing import DynamicSize, Padded, Wrapper
+from ..tree.framing import DynamicSize, Padded
 from ..tree.primitives import Bool
 from ..tree.records import Parts
 from ..tree.sequences import ListEncoding
 from ..tree.unions import Option, Union
-from ..tree.wrappers import Conv, DirectJson, Mu, Splitted, guard
+from ..tree.wrappers import Conv, DirectJson, Mu, Splitted, Wrapper, guard
 from ..tree.zarith import read_z
 from .binaryrules import fixed_atom, same_binary
 from .choosing import member

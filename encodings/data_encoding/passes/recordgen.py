@@ -157,7 +157,7 @@ def _forks(lw: Lowering, part: Part) -> bool:
     return (part.mode == "opt" or may_fork(part.enc)) and lw.may_copy(2)
 
 
-def lower_read(
+def lower_parts_read(
     lw: Lowering,
     parts: Sequence[Part],
     as_dict: bool,
@@ -182,7 +182,8 @@ def lower_read(
             if i == var_index and tail:
                 frame = lw.var("frame_end")
                 error = f"{lw.ref(not_enough_data)}(pos, {tail}, {end})"
-                lw.add(SubFrame(frame, f"{end} - {tail}", f"{frame} < pos", error, step, end))
+                why = "no room for the fixed fields after it"
+                lw.add(SubFrame(frame, f"{end} - {tail}", f"{frame} < pos", error, step, end, why))
 
             def after(i: int = i, frame: str = frame, step: Path = step) -> None:
                 if i == var_index:
@@ -282,7 +283,7 @@ def _finish_json(lw: Lowering, named: list[tuple[Part, str]], as_dict: bool, tar
 # --------------------------------------------------------------- writing
 
 
-def lower_write(
+def lower_parts_write(
     lw: Lowering,
     parts: Sequence[Part],
     as_dict: bool,

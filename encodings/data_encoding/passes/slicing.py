@@ -20,7 +20,11 @@ key hash, whose JSON is one string for the whole value) is a leaf too.
 
 When the bytes do not decode, the error is ``decode``'s own (its code,
 offset and path) and the slices are those that end before it: what was read
-up to the failure.
+up to the failure. ``canonical=False`` reads as ``decode(data,
+canonical=False)`` does (README, Strictness): the leaves by their lenient
+readers (a leaf the strict reader refuses is a marker, which prints and
+writes its own bytes), any presence byte but ``00`` present, a Uint30
+header of 2^30 or more a size.
 
 >>> from data_encoding import obj, req, opt, uint8, string
 >>> from data_encoding.errors import format_path
@@ -107,14 +111,14 @@ class Sliced:
     error: DataEncodingError | None
 
 
-def slice_bytes(e: Encoding[Any], data: bytes) -> Sliced:
+def slice_bytes(e: Encoding[Any], data: bytes, *, canonical: bool = True) -> Sliced:
     """The slices of ``data`` read as ``e`` (see the module's notes)."""
     try:
-        e.decode(data)
+        e.decode(data, canonical=canonical)
         error = None
     except DataEncodingError as err:
         error = err
-    walker = _Walker(data)
+    walker = _Walker(data, canonical)
     try:
         end = walker.walk(e, 0, len(data), (), 0)
     except DataEncodingError:
@@ -188,8 +192,9 @@ class _Walker:
     the error shown is ``decode``'s (:func:`slice_bytes`), so these need
     not say more than where the walk stopped."""
 
-    def __init__(self, data: bytes) -> None:
+    def __init__(self, data: bytes, canonical: bool) -> None:
         self.data = data
+        self.canonical = canonical
         self.slices: list[Slice] = []
 
     def number(self, pos: int, width: int, end: int, what: str) -> int:
@@ -219,7 +224,8 @@ class _Walker:
         of a tuple spliced into it (``merge_tups``), whose own indexes start at 0.
         """
         if _is_leaf(e):
-            value, after = e._read(self.data, pos, end)
+            read = e._read if self.canonical else e._read_lenient
+            value, after = read(self.data, pos, end)
             if e.fixed_length != 0 or _is_constant(e):
                 self.slices.append(Slice(pos, after, path, "value", value, e))
             return after
@@ -262,7 +268,8 @@ class _Walker:
         width = HEADERS[e.kind][1]
         size = self.number(pos, width, end, "size")
         self.framing("size", pos, width, path, size, e.kind)
-        if pos + width + size > end or size > HEADERS[e.kind][2]:
+        # (the reference takes a Uint30 header of 2^30 or more as a size)
+        if pos + width + size > end or (self.canonical and size > HEADERS[e.kind][2]):
             raise bad_frame(e, size, pos, end)
         stop = pos + width + size
         after = self.walk(e.inner, pos + width, stop, path, shift)
@@ -300,8 +307,8 @@ class _Walker:
         step = (*path, p.key if index is None else index)
         if p.mode == "opt":
             flag = self.number(pos, 1, end, "presence")
-            self.framing("presence", pos, 1, step, flag == 255)
-            if flag not in (0, 255):
+            self.framing("presence", pos, 1, step, flag != 0)
+            if self.canonical and flag not in (0, 255):
                 raise DecodeError("invalid_presence_flag", "invalid presence byte", offset=pos)
             return pos + 1 if flag == 0 else self.walk(p.enc, pos + 1, end, step, 0)
         if p.mode == "varopt" and pos == end:

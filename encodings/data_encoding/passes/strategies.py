@@ -25,13 +25,13 @@ from ..errors import DataEncodingError, DefinitionError, EncodeError, describe_v
 from ..jsonvalue import RepeatedMembers
 from ..tree.anyjson import Bson
 from ..tree.core import Encoding
-from ..tree.framing import HEADERS, CheckSize, DynamicSize, Wrapper
+from ..tree.framing import HEADERS, CheckSize, DynamicSize
 from ..tree.primitives import Bool, Float, Int, ZeroWidth
 from ..tree.records import Obj, Tup
 from ..tree.sequences import ListEncoding
 from ..tree.strings import FixedBytes, RawBytes, text_of
 from ..tree.unions import StringEnum, Union
-from ..tree.wrappers import Conv, Mu, Splitted
+from ..tree.wrappers import Conv, Mu, Splitted, Wrapper
 from ..tree.zarith import Zarith
 from .binaryrules import canonical
 from .jsonexact import json_checks
@@ -69,29 +69,29 @@ def _build(e: Encoding[Any], json: bool) -> SearchStrategy[Any]:
 
 
 @_build.register
-def _zero_width(e: ZeroWidth, json: bool) -> SearchStrategy[Any]:
+def _zero_width_strategy(e: ZeroWidth, json: bool) -> SearchStrategy[Any]:
     return st.builds(lambda: e.atom.unpack(None))  # type: ignore[misc]
 
 
 @_build.register
-def _bool(_e: Bool, json: bool) -> SearchStrategy[bool]:
+def _bool_strategy(_e: Bool, json: bool) -> SearchStrategy[bool]:
     return st.booleans()
 
 
 @_build.register
-def _int(e: Int, json: bool) -> SearchStrategy[int]:
+def _int_strategy(e: Int, json: bool) -> SearchStrategy[int]:
     return st.integers(e.lo, e.hi)
 
 
 @_build.register
-def _float(e: Float, json: bool) -> SearchStrategy[float]:
+def _float_strategy(e: Float, json: bool) -> SearchStrategy[float]:
     if e.lo is None:
         return st.floats(allow_nan=False, allow_infinity=False)
     return st.floats(e.lo, e.hi, allow_nan=False)
 
 
 @_build.register
-def _zarith(e: Zarith, json: bool) -> SearchStrategy[int]:
+def _zarith_strategy(e: Zarith, json: bool) -> SearchStrategy[int]:
     bound = 2**256
     if e.natural:
         return st.integers(0, 127) | st.integers(0, bound)
@@ -99,7 +99,7 @@ def _zarith(e: Zarith, json: bool) -> SearchStrategy[int]:
 
 
 @_build.register
-def _raw_bytes(e: RawBytes, json: bool) -> SearchStrategy[Any]:
+def _raw_bytes_strategy(e: RawBytes, json: bool) -> SearchStrategy[Any]:
     limit = e.exact_length if e.exact_length is not None else e.plain_json_limit
     low = e.exact_length or 0
     high = limit if limit is not None else 64
@@ -115,7 +115,7 @@ def _raw_bytes(e: RawBytes, json: bool) -> SearchStrategy[Any]:
 
 
 @_build.register
-def _fixed_bytes(e: FixedBytes, json: bool) -> SearchStrategy[Any]:
+def _fixed_bytes_strategy(e: FixedBytes, json: bool) -> SearchStrategy[Any]:
     """Fixed bytes read as a value of their own (a hash, a key: its atom's
     ``unpack`` makes it from any bytes of its width) draw the values they
     read; plain bytes and strings those of their header-less bytes."""
@@ -127,7 +127,7 @@ def _fixed_bytes(e: FixedBytes, json: bool) -> SearchStrategy[Any]:
 
 
 @_build.register
-def _bson(_e: Bson, json: bool) -> SearchStrategy[Any]:
+def _bson_strategy(_e: Bson, json: bool) -> SearchStrategy[Any]:
     # values that survive BSON unchanged: no array at the root
     scalars = (
         st.none()
@@ -157,7 +157,7 @@ def _repeat_first(members: list[tuple[str, Any]], again: Any) -> RepeatedMembers
 
 
 @_build.register
-def _string_enum(e: StringEnum, json: bool) -> SearchStrategy[Any]:
+def _string_enum_strategy(e: StringEnum, json: bool) -> SearchStrategy[Any]:
     return st.sampled_from(e.values)
 
 
@@ -165,7 +165,7 @@ def _string_enum(e: StringEnum, json: bool) -> SearchStrategy[Any]:
 
 
 @_build.register
-def _obj(e: Obj, json: bool) -> SearchStrategy[dict[str, Any]]:
+def _obj_strategy(e: Obj, json: bool) -> SearchStrategy[dict[str, Any]]:
     pieces = []
     for p in e.parts:
         if p.mode == "splice":
@@ -192,7 +192,7 @@ def _takes_bytes(e: Encoding[Any]) -> Callable[[Any], bool]:
 
 
 @_build.register
-def _tup(e: Tup, json: bool) -> SearchStrategy[tuple[Any, ...]]:
+def _tup_strategy(e: Tup, json: bool) -> SearchStrategy[tuple[Any, ...]]:
     pieces = [
         _values(p.enc, json) if p.mode == "splice" else _values(p.enc, json).map(lambda x: (x,))
         for p in e.parts
@@ -201,7 +201,7 @@ def _tup(e: Tup, json: bool) -> SearchStrategy[tuple[Any, ...]]:
 
 
 @_build.register
-def _list(e: ListEncoding, json: bool) -> SearchStrategy[list[Any]]:
+def _list_strategy(e: ListEncoding, json: bool) -> SearchStrategy[list[Any]]:
     mode, arg = e.count_mode
     if mode == "exactly":
         return st.lists(_values(e.elt, json), min_size=arg, max_size=arg)
@@ -210,7 +210,7 @@ def _list(e: ListEncoding, json: bool) -> SearchStrategy[list[Any]]:
 
 
 @_build.register
-def _union(e: Union, json: bool) -> SearchStrategy[Any]:
+def _union_strategy(e: Union, json: bool) -> SearchStrategy[Any]:
     # a case's values are those the writer writes with that case (an earlier
     # case may take some of them) and, with ``json``, that have a JSON form
     # of their own (an earlier case may read some of their JSON); nothing
@@ -261,24 +261,24 @@ def _has_own_json(u: Union, value: Any) -> bool:
 
 
 @_build.register(Wrapper)
-def _wrapper(e: Wrapper[Any], json: bool) -> SearchStrategy[Any]:
+def _wrapper_strategy(e: Wrapper[Any], json: bool) -> SearchStrategy[Any]:
     return _values(e.inner, json)
 
 
 @_build.register(DynamicSize)
-def _dynamic_size(e: DynamicSize[Any], json: bool) -> SearchStrategy[Any]:
+def _dynamic_size_strategy(e: DynamicSize[Any], json: bool) -> SearchStrategy[Any]:
     largest, size_of = HEADERS[e.kind][2], e.inner._size_of
     return _values(e.inner, json).filter(lambda v: size_of(v) <= largest)
 
 
 @_build.register(CheckSize)
-def _check_size(e: CheckSize[Any], json: bool) -> SearchStrategy[Any]:
+def _check_size_strategy(e: CheckSize[Any], json: bool) -> SearchStrategy[Any]:
     limit, size_of = e.limit, e.inner._size_of
     return _values(e.inner, json).filter(lambda v: size_of(v) <= limit)
 
 
 @_build.register(Conv)
-def _conv(e: Conv[Any], json: bool) -> SearchStrategy[Any]:
+def _conv_strategy(e: Conv[Any], json: bool) -> SearchStrategy[Any]:
     if e.values is not None:
         return e.values()
     # the wire side's values, through ``from_wire``: a wire value it refuses
@@ -325,12 +325,12 @@ def _no_values(e: Encoding[Any], combinator: str, why: str) -> DefinitionError:
 
 
 @_build.register
-def _mu(e: Mu, json: bool) -> SearchStrategy[Any]:
+def _mu_strategy(e: Mu, json: bool) -> SearchStrategy[Any]:
     return st.deferred(lambda: _values(e.body, json))
 
 
 @_build.register(Splitted)
-def _splitted(e: Splitted[Any], json: bool) -> SearchStrategy[Any]:
+def _splitted_strategy(e: Splitted[Any], json: bool) -> SearchStrategy[Any]:
     if e.values is not None:
         return e.values()
     # the binary side's values, which the JSON side must take as they are

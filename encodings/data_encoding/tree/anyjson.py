@@ -57,7 +57,7 @@ def _check(value: Any, cls: type[EncodeError] | type[JsonError], level: int) -> 
             raise cls("not_json", f"{describe_value(value)} is not a JSON number")
         return
     if isinstance(value, list | dict) and level >= depth.max_depth():
-        raise depth.too_deep(cls)
+        raise depth.past_depth_limit(cls)
     if isinstance(value, list):
         for i, item in enumerate(value):
             try:

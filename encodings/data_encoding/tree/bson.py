@@ -97,7 +97,7 @@ def _not_utf8(text: str, exc: UnicodeEncodeError, what: str) -> EncodeError:
     )
 
 
-def _too_long(length: int, what: str) -> EncodeError:
+def _past_int32(length: int, what: str) -> EncodeError:
     return EncodeError(
         "out_of_range", f"BSON {what} of {length} bytes does not fit an int32 length"
     )
@@ -114,7 +114,7 @@ def _write_value(out: bytearray, value: object, level: int) -> int:
         except UnicodeEncodeError as exc:
             raise _not_utf8(value, exc, "string") from None
         if len(data) >= _MAX_INT32:
-            raise _too_long(len(data) + 1, "string")
+            raise _past_int32(len(data) + 1, "string")
         out += _INT32.pack(len(data) + 1)
         out += data
         out.append(0)
@@ -155,7 +155,7 @@ def _write_document(
     out: bytearray, items: Iterable[tuple[Any, object]], level: int, *, keyed: bool
 ) -> None:
     if level >= depth.max_depth():
-        raise depth.too_deep(EncodeError)
+        raise depth.past_depth_limit(EncodeError)
     start = len(out)
     out += b"\x00\x00\x00\x00"
     for key, item in items:
@@ -187,7 +187,7 @@ def _write_document(
     out.append(0)
     length = len(out) - start
     if length > _MAX_INT32:
-        raise _too_long(length, "document")
+        raise _past_int32(length, "document")
     _INT32.pack_into(out, start, length)
 
 
@@ -282,7 +282,7 @@ def _read_document(
     """Read the document at ``pos`` (``level`` deep), which must end by
     ``limit``; return it and its end."""
     if level >= depth.max_depth():
-        raise depth.too_deep(DecodeError, pos)
+        raise depth.past_depth_limit(DecodeError, pos)
     if pos + 4 > limit:
         _overrun(pos, pos + 4, limit, end, "BSON document length")
     length: int = _INT32.unpack_from(buf, pos)[0]

@@ -36,7 +36,7 @@ from ..errors import (
     EncodeError,
     JsonError,
     describe_value,
-    too_deep,
+    past_recursion_limit,
 )
 from ..jsonvalue import JsonText, JsonValue, dumps, loads
 from ..noncanonical import has_markers, reference_value
@@ -195,7 +195,7 @@ class Encoding(Generic[T]):
                     raise
             return self._read_lenient_whole(buf, offset, len(buf))
         except RecursionError:
-            raise too_deep(DecodeError) from None
+            raise past_recursion_limit(DecodeError) from None
 
     def length(self, value: T) -> int:
         """The number of bytes ``encode(value)`` produces (checked like
@@ -208,7 +208,7 @@ class Encoding(Generic[T]):
                     raise
             return self._marked_length(value)
         except RecursionError:
-            raise too_deep(EncodeError) from None
+            raise past_recursion_limit(EncodeError) from None
 
     def to_json(self, value: T) -> JsonValue:
         """The JSON form of ``value``, as Python JSON values; raises
@@ -222,14 +222,14 @@ class Encoding(Generic[T]):
                     raise
             return self._marked_to_json(value)
         except RecursionError:
-            raise too_deep(EncodeError) from None
+            raise past_recursion_limit(EncodeError) from None
 
     def from_json(self, json: JsonValue) -> T:
         """Read a JSON value (as :func:`json.loads` gives it); raises :class:`JsonError`."""
         try:
             return self._from_json(json)  # type: ignore[no-any-return]
         except RecursionError:
-            raise too_deep(JsonError) from None
+            raise past_recursion_limit(JsonError) from None
 
     @compiled
     def decode_json(self) -> JsonDecoder:
@@ -302,19 +302,19 @@ class Encoding(Generic[T]):
 
         ``dialect="1.0"`` follows data-encoding 1.0 instead of the legacy library.
         """
-        from ..passes.describe import describe
+        from ..passes.schema.describe import describe
 
         return describe(self, dialect)
 
     def table(self, dialect: Dialect = "legacy") -> str:
         """The human-readable layout tables of the binary form (``octez-codec describe``)."""
-        from ..passes.table import render
+        from ..passes.schema.table import render
 
         return render(self.describe(dialect), dialect)
 
     def json_schema(self, dialect: Dialect = "legacy") -> JsonValue:
         """The JSON Schema (draft-04) of the JSON form."""
-        from ..passes.jsonschema import json_schema
+        from ..passes.schema.jsonschema import json_schema
 
         return json_schema(self, dialect)
 
@@ -515,6 +515,8 @@ def _argument_text(value: object) -> str:
             if isinstance(value, list)
             else f"({items}{',' if len(value) == 1 else ''})"
         )
+    if isinstance(value, functools.partial):  # its own repr holds the function's address
+        return call_text("partial", (value.func, *value.args), value.keywords)
     if isinstance(value, type) or (callable(value) and hasattr(value, "__qualname__")):
         name = str(getattr(value, "__qualname__", value))
         # a local function by its own name (``<lambda>``), a method by its class's

@@ -29,6 +29,7 @@ from .core import (
 )
 from .leaves import AtomEncoding
 from .size import DYNAMIC, Fixed
+from .wrappers import Wrapper
 
 T = TypeVar("T")
 
@@ -52,18 +53,6 @@ def header_kind(kind: object, where: str) -> HeaderKind:
 def header_for(limit: int) -> HeaderKind:
     """The narrowest header able to state sizes up to ``limit``."""
     return "Uint8" if limit <= 255 else "Uint16" if limit <= 65535 else "Uint30"
-
-
-class Wrapper(Encoding[T]):
-    """An encoding that delegates its JSON form and cheap checks to ``inner``."""
-
-    inner: Encoding[T]
-
-    def _object_fields(self) -> frozenset[str] | None:
-        return self.inner._object_fields()
-
-    def _tuple_arity(self) -> int | None:
-        return self.inner._tuple_arity()
 
 
 class DynamicSize(Wrapper[T]):

@@ -30,9 +30,10 @@ from typing import Any
 from ..errors import DefinitionError, EncodeError, JsonError
 from ..jsonvalue import JsonValue
 from .core import Atom, Encoding, expect, publish
-from .framing import HEADERS, CheckSize, DynamicSize, Wrapper, header_for
+from .framing import HEADERS, CheckSize, DynamicSize, header_for
 from .leaves import AtomEncoding, wrong_type, wrong_value_type
 from .size import VARIABLE
+from .wrappers import Wrapper
 
 
 def text_of(raw: bytes) -> str | bytes:

@@ -35,7 +35,6 @@ from .core import (
     expect_encoding,
     identity,
 )
-from .framing import Wrapper
 from .size import DYNAMIC, VARIABLE, Size
 
 if TYPE_CHECKING:
@@ -44,6 +43,20 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 U = TypeVar("U")
+
+
+class Wrapper(Encoding[T]):
+    """An encoding of one ``inner`` encoding, which it delegates its JSON form
+    and cheap checks to: the base of these transformations and of the size
+    wrappers (:mod:`.framing`)."""
+
+    inner: Encoding[T]
+
+    def _object_fields(self) -> frozenset[str] | None:
+        return self.inner._object_fields()
+
+    def _tuple_arity(self) -> int | None:
+        return self.inner._tuple_arity()
 
 
 def refusal(
@@ -142,6 +155,8 @@ class Def(Transparent[T]):
         self.title = title
         self.description = description
         self.inner = inner._labelled(id)
+        if self.inner is not inner:  # a copy that names its errors: it prints as ``inner``
+            self.inner._call = inner._call
         self.size = inner.size
         self.nullable = inner.nullable
 

@@ -301,6 +301,41 @@ def test_contents_with_results_are_one_content_or_a_batch_of_manager_operations(
         )
 
 
+def test_an_operation_whose_contents_break_the_batch_rule_is_refused_at_the_content() -> None:
+    # the case is the one the first content names (with its metadata or
+    # without), whose reader then says what is wrong: not the other case's
+    # "unexpected field metadata"
+    e = delphi.OPERATION_DATA_AND_METADATA
+    endorsement = {**ENDORSEMENT["json"]["contents"][0], "metadata": ENDORSED}
+    skipped = {"balance_updates": [], "operation_result": {"status": "skipped"}}
+    document: Any = {
+        "contents": [endorsement, {**CONTENT, "metadata": skipped}],
+        "signature": SIGNATURE,
+    }
+    with output_family("tezos"):
+        assert _error(lambda: e.from_json(document)) == (
+            "JsonError",
+            "invalid_value",
+            None,
+            "/contents/0",
+        )
+        without: Any = {"contents": [ENDORSEMENT["json"]["contents"][0], CONTENT]}
+        assert _error(lambda: e.from_json(without)) == (
+            "JsonError",
+            "invalid_value",
+            None,
+            "/contents/0",
+        )
+        value: Any = e.from_json({"contents": [endorsement]})
+        value["contents"].append(value["contents"][0])
+        assert _error(lambda: e.encode(value)) == (
+            "EncodeError",
+            "invalid_value",
+            None,
+            "/contents/0",
+        )
+
+
 def test_a_receipt_alone_is_the_results_with_their_kinds_or_none() -> None:
     metadata = delphi.OPERATION_METADATA
     _both_ways(metadata, {}, "01")

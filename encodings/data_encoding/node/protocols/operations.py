@@ -507,7 +507,7 @@ def _batch(error: type[DataEncodingError], empty: ErrorCode, contents: Any) -> A
             kind = content.get("kind") if type(content) is dict else None
             if type(kind) is str and kind in SINGLE_KINDS:
                 message = (
-                    f"an operation holding a {kind} holds nothing else: only manager "
+                    f"a content of kind {kind!r} is alone in its operation: only manager "
                     f"operations ({', '.join(MANAGER_KINDS)}) are batched"
                 )
                 raise error("invalid_value", message).within(i)

@@ -233,6 +233,21 @@ class Results(Generic[C]):
     block_metadata: Encoding[BlockHeaderMetadata]
 
 
+def _with_metadata(operation: Any) -> bool:
+    """Whether ``operation`` (a value or its JSON) holds its contents with
+    their metadata, as its first content says: the case that reads it, and
+    says what is wrong with the rest (a content without metadata among
+    them, or a batch the protocol refuses), where trying both cases would
+    end on the other's complaint about the metadata."""
+    contents = operation.get("contents") if type(operation) is dict else None
+    first = contents[0] if type(contents) is list and contents else None
+    return type(first) is dict and "metadata" in first
+
+
+def _without_metadata(operation: Any) -> bool:
+    return not _with_metadata(operation)
+
+
 def _operation_result(name: str, fields: Encoding[Any]) -> Encoding[OperationResult]:
     """``operation.alpha.operation_result.<name>``: the kind's result by its
     status, ``fields`` those of an applied one."""
@@ -364,6 +379,8 @@ def build(
                         req("contents", dynamic_size(contents_and_result_list)),
                         opt("signature", signature),
                     ),
+                    _with_metadata,
+                    json_match=_with_metadata,
                 ),
                 case(
                     1,
@@ -372,6 +389,8 @@ def build(
                         req("contents", dynamic_size(operations.contents_list)),
                         opt("signature", signature),
                     ),
+                    _without_metadata,
+                    json_match=_without_metadata,
                 ),
             ]
         ),

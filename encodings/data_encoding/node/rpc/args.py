@@ -170,10 +170,11 @@ def _bool(text: str) -> bool:
 
 
 _INT31 = (-(2**30), 2**30 - 1)
+_INT32 = (-(2**31), _INT32_MAX)
 _UINT30 = (0, 2**30 - 1)
 
 INT = Arg("int", parse=_integer("int", -_INT_MAX - 1, _INT_MAX))
-INT32 = Arg("int32", parse=_integer("int32", -(2**31), _INT32_MAX))
+INT32 = Arg("int32", parse=_integer("int32", *_INT32))
 INT64 = Arg("int64", parse=_integer("int64", -(2**63), 2**63 - 1))
 BOOL = Arg("bool", parse=_bool, print=lambda b: "yes" if b else "no")
 DATE = Arg("date", "A date in seconds from epoch", parse=_date)
@@ -240,8 +241,9 @@ ARGS: dict[str, Arg] = {
         Arg("contract_id", "A contract identifier encoded in b58check."),
         Arg("big_map_id", "A big map identifier", parse=_integer("big_map_id", *_INT31)),
         Arg("script_expr", "A script expression ID (Base58Check-encoded)"),
-        Arg("block_level", "A level integer", parse=_integer("block_level", *_INT31)),
-        Arg("block_cycle", "A cycle integer", parse=_integer("block_cycle", -(2**31), _INT32_MAX)),
+        # Raw_level_repr.rpc_arg: any int32 (a level is checked by the service)
+        Arg("block_level", "A level integer", parse=_integer("block_level", *_INT32)),
+        Arg("block_cycle", "A cycle integer", parse=_integer("block_cycle", *_INT32)),
         Arg("prefix"),
         Arg(
             "list_offset",

@@ -49,6 +49,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
+from functools import cache
 from importlib import import_module
 from typing import Any
 
@@ -151,7 +152,14 @@ def _body(body: Body, ids: Ids) -> Encoding[Any]:
         return ids(body)
     if isinstance(body, Encoding):
         return body
-    return body(ids)
+    return _built(body, ids)
+
+
+@cache
+def _built(build: Callable[[Ids], Encoding[Any]], ids: Ids) -> Encoding[Any]:
+    """``build(ids)``, once per protocol: the services that state a body,
+    in one directory or in two, hold the very same encoding, compiled once."""
+    return build(ids)
 
 
 # ------------------------------------------------------------------ bodies the services state
@@ -170,7 +178,7 @@ def _raw_header(ids: Ids) -> Encoding[Any]:
 def _header(ids: Ids) -> Encoding[Any]:
     """``/header``: the block's protocol, chain and hash, then its header."""
     known = obj(_protocol(ids), req("chain_id", chain_id), req("hash", block_hash))
-    return def_("block_header", merge_objs(known, _raw_header(ids)))
+    return def_("block_header", merge_objs(known, _built(_raw_header, ids)))
 
 
 def _header_protocol_data(ids: Ids) -> Encoding[Any]:
@@ -251,11 +259,11 @@ def _operation(ids: Ids) -> Encoding[Any]:
 
 
 def _operation_list(ids: Ids) -> Encoding[Any]:
-    return list_(_operation(ids))
+    return list_(_built(_operation, ids))
 
 
 def _operation_lists(ids: Ids) -> Encoding[Any]:
-    return list_(dynamic_size(_operation_list(ids)))
+    return list_(dynamic_size(_built(_operation_list, ids)))
 
 
 def _block(ids: Ids) -> Encoding[Any]:
@@ -264,9 +272,9 @@ def _block(ids: Ids) -> Encoding[Any]:
         _protocol(ids),
         req("chain_id", chain_id),
         req("hash", block_hash),
-        req("header", dynamic_size(_raw_header(ids))),
-        opt("metadata", dynamic_size(_block_metadata(ids))),
-        req("operations", _operation_lists(ids)),
+        req("header", dynamic_size(_built(_raw_header, ids))),
+        opt("metadata", dynamic_size(_built(_block_metadata, ids))),
+        req("operations", _built(_operation_lists, ids)),
     )
 
 
@@ -284,7 +292,7 @@ def _next_operation(ids: Ids) -> Encoding[Any]:
 
 
 def _next_operations(ids: Ids) -> Encoding[Any]:
-    return list_(_next_operation(ids))
+    return list_(_built(_next_operation, ids))
 
 
 def _preapplied_operations(ids: Ids) -> Encoding[Any]:

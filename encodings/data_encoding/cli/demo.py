@@ -8,7 +8,7 @@ run in this process, through :func:`data_encoding.cli.main`, exactly as
 shown by what it is rather than spelled out.
 
 The tour needs the package alone: ``sample``, which needs Hypothesis, is
-not in it. Run ``python -m data_encoding.demo`` (or ``make demo``); pass a
+not in it. Run ``python -m data_encoding.cli.demo`` (or ``make demo``); pass a
 JSON file to use another daemon status.
 """
 
@@ -20,8 +20,8 @@ import sys
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
-from .cli import main as cli
-from .node import registry
+from ..node import registry
+from .app import main as cli
 
 SAMPLE = '{"id": 3, "pid": 4242, "state": "exited", "code": 1}'
 """A daemon status: daemon 3's process 4242 exited with code 1."""

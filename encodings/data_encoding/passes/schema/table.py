@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..tree.size import DYNAMIC, Fixed, Size
-from . import schema as bs
+from ...tree.size import DYNAMIC, Fixed, Size
+from . import language as bs
 from .describe import integer_size
 
 _MARGIN = 78

@@ -56,17 +56,55 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from ..errors import EncodeError
-from ..tree.core import Encoding, publish
-from ..tree.framing import dynamic_size
-from ..tree.primitives import constant, float_, int31
-from ..tree.records import Field, dft, obj, opt, req, tup
-from ..tree.sequences import list_
-from ..tree.size import DYNAMIC, VARIABLE, Fixed, Size
-from ..tree.strings import string
-from ..tree.unions import Case as UnionCase
-from ..tree.unions import case, string_enum, union
-from ..tree.wrappers import conv, def_, mu
+from ...errors import EncodeError
+from ...tree.core import Encoding, publish
+from ...tree.framing import dynamic_size
+from ...tree.primitives import constant, float_, int31
+from ...tree.records import Field, dft, obj, opt, req, tup
+from ...tree.sequences import list_
+from ...tree.size import DYNAMIC, VARIABLE, Fixed, Size
+from ...tree.strings import string
+from ...tree.unions import Case as UnionCase
+from ...tree.unions import case, string_enum, union
+from ...tree.wrappers import conv, def_, mu
+
+__all__ = [
+    "AnonymousField",
+    "BinarySchema",
+    "Bool",
+    "Bytes",
+    "Case",
+    "Cases",
+    "Description",
+    "Dialect",
+    "DynamicSizeField",
+    "Endianness",
+    "Entry",
+    "Enum",
+    "EnumSize",
+    "FieldDescr",
+    "Float",
+    "HeaderSize",
+    "Int",
+    "IntEnum",
+    "IntSize",
+    "Layout",
+    "NamedField",
+    "Obj",
+    "OptionalField",
+    "Padding",
+    "RangedFloat",
+    "RangedInt",
+    "Ref",
+    "Seq",
+    "String",
+    "TagSize",
+    "Toplevel",
+    "ZeroWidth",
+    "binary_schema",
+    "binary_schema_v1",
+    "legacy_binary_schema",
+]
 
 IntSize = Literal["Int8", "Uint8", "Int16", "Uint16", "Int32", "Int64"]
 EnumSize = Literal["Int8", "Uint8", "Int16", "Uint16"]

@@ -36,21 +36,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import DefinitionError
-from ..tree.anyjson import Bson
-from ..tree.core import Encoding
-from ..tree.framing import CheckSize, DynamicSize, HeaderKind, Padded
-from ..tree.primitives import Bool, Float, Int, RangedInt, ZeroWidth
-from ..tree.primitives import empty as _EMPTY
-from ..tree.records import MergeObjs, MergeTups, Obj, Part, Tup
-from ..tree.sequences import ListEncoding
-from ..tree.size import DYNAMIC, VARIABLE, Fixed
-from ..tree.strings import Bounded, FixedBytes, RawBytes
-from ..tree.unions import StringEnum, Union
-from ..tree.wrappers import Def, Mu
-from ..tree.zarith import Zarith
-from . import schema as bs
-from .transparent import unwrap
+from ...errors import DefinitionError
+from ...tree.anyjson import Bson
+from ...tree.core import Encoding
+from ...tree.framing import CheckSize, DynamicSize, HeaderKind, Padded
+from ...tree.primitives import Bool, Float, Int, RangedInt, ZeroWidth
+from ...tree.primitives import empty as _EMPTY
+from ...tree.records import MergeObjs, MergeTups, Obj, Part, Tup
+from ...tree.sequences import ListEncoding
+from ...tree.size import DYNAMIC, VARIABLE, Fixed
+from ...tree.strings import Bounded, FixedBytes, RawBytes
+from ...tree.unions import StringEnum, Union
+from ...tree.wrappers import Def, Mu
+from ...tree.zarith import Zarith
+from ..transparent import unwrap
+from . import language as bs
 
 # The Zarith entries' texts are data: nodes publish them verbatim.
 ZARITH_TEXTS = {

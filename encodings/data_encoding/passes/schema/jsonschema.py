@@ -50,19 +50,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import DefinitionError
-from ..jsonvalue import JsonValue
-from ..tree.anyjson import Bson
-from ..tree.core import Encoding
-from ..tree.primitives import Bool, Float, Int, ZeroWidth
-from ..tree.records import MergeObjs, MergeTups, Obj, Tup
-from ..tree.sequences import ListEncoding
-from ..tree.strings import RawBytes
-from ..tree.unions import Case, StringEnum, Union
-from ..tree.wrappers import Conv, Def, Mu
-from ..tree.zarith import Zarith
-from .schema import Dialect
-from .transparent import unwrap
+from ...errors import DefinitionError
+from ...jsonvalue import JsonValue
+from ...tree.anyjson import Bson
+from ...tree.core import Encoding
+from ...tree.primitives import Bool, Float, Int, ZeroWidth
+from ...tree.records import MergeObjs, MergeTups, Obj, Tup
+from ...tree.sequences import ListEncoding
+from ...tree.strings import RawBytes
+from ...tree.unions import Case, StringEnum, Union
+from ...tree.wrappers import Conv, Def, Mu
+from ...tree.zarith import Zarith
+from ..transparent import unwrap
+from .language import Dialect
 
 SCHEMA_URI = "http://json-schema.org/draft-04/schema#"
 
