@@ -31,7 +31,7 @@ error thousands of levels deep costs time linear in its depth.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Literal, get_args
 
 PathStep = str | int
@@ -257,6 +257,14 @@ def past_recursion_limit(
     return cls("too_deep", "the value is nested too deeply (Python's recursion limit)")
 
 
+def index_of(seq: Sequence[object], item: object) -> int:
+    """The index of ``item`` in ``seq`` by identity: the path step of a list
+    element a writer refused (a writer's loop does not count: the first
+    occurrence is the one that failed, since the same object fails the same
+    way wherever it is)."""
+    return next(i for i, x in enumerate(seq) if x is item)
+
+
 def describe_value(value: object, limit: int = 60) -> str:
     """A short ``repr`` for messages, cut at ``limit`` characters.
 
@@ -277,42 +285,3 @@ def describe_value(value: object, limit: int = 60) -> str:
     except Exception:  # a user's object: its repr is not ours to trust
         return f"a {type(value).__name__} (its repr fails)"
     return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-_JSON_TYPE_NAMES: dict[type, str] = {
-    type(None): "null",
-    bool: "boolean",
-    int: "integer",
-    float: "number",
-    str: "string",
-    dict: "object",
-    list: "array",
-}
-
-
-def json_type_name(value: object) -> str | None:
-    """The JSON name of ``value``'s type (``"string"``, ``"object"``, ...)
-    when it is exactly a type :func:`json.loads` makes, else ``None``.
-
-    The library's JSON readers take exactly those types: a subclass of one
-    (an ``OrderedDict``, an ``IntEnum``) is not JSON to them. An object the
-    strict parser read with a member given twice is an object.
-    """
-    name = _JSON_TYPE_NAMES.get(type(value))
-    if name is not None:
-        return name
-    from .jsonvalue import RepeatedMembers  # (it imports this module)
-
-    return "object" if type(value) is RepeatedMembers else None
-
-
-def type_name(value: object) -> str:
-    """The name of a value's type, for messages: its JSON name
-    (:func:`json_type_name`), else its class's (``"bytes"``,
-    ``"OrderedDict"``: "expected a hex string, got string" would contradict
-    itself).
-
-    >>> type_name("beef"), type_name(b"beef"), type_name(True)
-    ('string', 'bytes', 'boolean')
-    """
-    return json_type_name(value) or type(value).__name__

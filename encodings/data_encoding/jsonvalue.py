@@ -137,6 +137,41 @@ def json_object(members: Sequence[tuple[str, JsonValue]]) -> dict[str, JsonValue
     return result if len(result) == len(members) else RepeatedMembers(members)
 
 
+_JSON_TYPE_NAMES: dict[type, str] = {
+    type(None): "null",
+    bool: "boolean",
+    int: "integer",
+    float: "number",
+    str: "string",
+    dict: "object",
+    list: "array",
+}
+
+
+def json_type_name(value: object) -> str | None:
+    """The JSON name of ``value``'s type (``"string"``, ``"object"``, ...)
+    when it is exactly a type :func:`json.loads` makes, else ``None``.
+
+    The library's JSON readers take exactly those types: a subclass of one
+    (an ``OrderedDict``, an ``IntEnum``) is not JSON to them. An object the
+    strict parser read with a member given twice is an object.
+    """
+    name = _JSON_TYPE_NAMES.get(type(value))
+    return "object" if name is None and type(value) is RepeatedMembers else name
+
+
+def type_name(value: object) -> str:
+    """The name of a value's type, for messages: its JSON name
+    (:func:`json_type_name`), else its class's (``"bytes"``,
+    ``"OrderedDict"``: "expected a hex string, got string" would contradict
+    itself).
+
+    >>> type_name("beef"), type_name(b"beef"), type_name(True)
+    ('string', 'bytes', 'boolean')
+    """
+    return json_type_name(value) or type(value).__name__
+
+
 def _reject_constant(name: str) -> JsonValue:
     raise JsonError("invalid_json", f"{name} is not a JSON number")
 

@@ -24,6 +24,8 @@ from hypothesis.strategies import SearchStrategy
 import data_encoding as de
 from data_encoding import DefinitionError, Encoding
 from data_encoding.node import registry
+from data_encoding.node.hashes import BlockHash, HashBytes, TaggedBytes
+from data_encoding.node.protocols.contracts import ContractId
 from data_encoding.passes.strategies import binary_values
 from data_encoding.strategies import from_encoding
 from data_encoding.tree.records import Part
@@ -257,6 +259,36 @@ def test_the_walk_finds_the_catalogues_unions() -> None:
         INTERNAL_RESULT,
         ("Operation_with_metadata", "Operation_without_metadata"),
     }
+
+
+# ------------------------------------------- fixed bytes: the values they read
+
+
+def drawn(e: Encoding[Any]) -> list[Any]:
+    """50 values of ``e``'s strategy (the same 50 on every run)."""
+    values: list[Any] = []
+
+    @settings(SEARCH, max_examples=50, derandomize=True, phases=[Phase.generate])
+    @given(from_encoding(e))
+    def draw(value: Any) -> None:
+        values.append(value)
+
+    draw()
+    return values
+
+
+def test_fixed_bytes_read_as_a_value_of_their_own_draw_what_they_read() -> None:
+    """A hash's or a tagged key's leaf (its atom's ``unpack`` makes the value
+    from any bytes of its width: a ``node`` type the pass does not name)
+    draws values of its type, constant bytes included; plain fixed bytes draw
+    bytes, and a fixed string text or bytes that are not UTF-8."""
+    hashes = drawn(HashBytes(BlockHash))
+    assert {(type(v), len(v)) for v in hashes} == {(BlockHash, 32)}
+    tagged = drawn(TaggedBytes(ContractId, 20, "Contract_hash", b"\x01", b"\x00"))
+    assert {(type(v), len(v), v[0], v[-1]) for v in tagged} == {(ContractId, 22, 1, 0)}
+    assert len(set(hashes)) > 40 and len(set(tagged)) > 40  # not one constant value
+    assert {(type(v), len(v)) for v in drawn(de.fixed.bytes_(3))} == {(bytes, 3)}
+    assert {type(v) for v in drawn(de.fixed.string(3))} == {str, bytes}
 
 
 # ------------------------------------------------ conv, splitted: user values

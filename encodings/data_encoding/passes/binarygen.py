@@ -93,6 +93,7 @@ from .emit import Source, shown, tuple_expr
 from .jsongen import Bail, read_leaf
 from .jsonmode import LeafKind, json_leaf, json_of_read, reads_json, same_both, writes_json
 from .marking import absorbs, holds, lenient_unpack, lenient_value_node
+from .recordgen import lower_parts_read, lower_parts_write
 from .transparent import emitted_for
 
 __all__ = [
@@ -242,6 +243,17 @@ class Lowering:
     def write_with(self, e: Encoding[Any]) -> Writer:
         """``e``'s writer for this lowering (its marked one, in the lenient variant)."""
         return e._write_marked if self.lenient else e._write
+
+    def lower_read(
+        self, e: Encoding[Any], target: str, end: str, path: Path, then: Then = None
+    ) -> None:
+        """:func:`lower_read` into this block: how the rules of other modules
+        (:mod:`.recordgen`) lower their parts, importing nothing of this one."""
+        lower_read(e, self, target, end, path, then)
+
+    def lower_write(self, e: Encoding[Any], v: str, path: Path, then: Then = None) -> None:
+        """:func:`lower_write` into this block (see :meth:`lower_read`)."""
+        lower_write(e, self, v, path, then)
 
     def presence(self, v: str, byte: int, enc: Encoding[Any], path: Path, then: Then) -> None:
         """Write ``00`` when ``v`` is ``None``, else ``byte`` then ``v`` in ``enc``."""
@@ -730,14 +742,6 @@ def inline_ops(e: Encoding[Any]) -> Code:
 
 
 @singledispatch
-def may_fork(e: Encoding[Any]) -> bool:
-    """Whether the ops of ``e`` branch (a union, an option), so that the
-    ops after it may be copied into its branches."""
-    inner = emitted_for(e, same_binary)
-    return False if inner is e else may_fork(inner)
-
-
-@singledispatch
 def bytes_of(e: Encoding[Any], lw: Lowering, v: str, path: Path) -> str | None:
     """For byte strings written as they are: add the ops that put the bytes
     of ``v`` in a variable and return its name (``None`` for other encodings)."""
@@ -944,11 +948,6 @@ def _parts_ops(e: Parts[Any]) -> Code:
     return Code(write, read)
 
 
-@may_fork.register(Parts)
-def _parts_fork(e: Parts[Any]) -> bool:
-    return any(p.mode == "opt" or may_fork(p.enc) for p in e.parts)
-
-
 # ------------------------------------------------------------ lists
 
 
@@ -1061,11 +1060,6 @@ def _union_ops(u: Union) -> Code:
         _union_read(u, lw, target, end, path, then)
 
     return Code(write if writes_inline(u) else None, read if reads_inline(u) else None)
-
-
-@may_fork.register
-def _union_fork(u: Union) -> bool:
-    return reads_inline(u)
 
 
 def _union_read(u: Union, lw: Lowering, target: str, end: str, path: Path, then: Then) -> None:
@@ -1203,7 +1197,3 @@ def _matching_write(u: Matching, lw: Lowering, v: str, path: Path, then: Then) -
             lw.add(Call(select_write(u), v, path))
             if rest is not None:
                 rest()
-
-
-# (records and tuples lower through this module)
-from .recordgen import lower_parts_read, lower_parts_write  # noqa: E402

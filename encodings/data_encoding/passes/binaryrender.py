@@ -38,7 +38,7 @@ import struct
 from collections.abc import Sequence
 from functools import singledispatchmethod
 
-from ..errors import DataEncodingError
+from ..errors import DataEncodingError, index_of
 from .binaryops import (
     AfterReads,
     Append,
@@ -63,7 +63,7 @@ from .binaryops import (
     Take,
     ToBytes,
 )
-from .emit import Source, at, index_of, put_failure, short_read, tuple_expr, unpack_failure
+from .emit import Source, at, put_failure, short_read, tuple_expr, unpack_failure
 
 __all__ = ["Renderer", "new_source", "render_function", "writes_pieces"]
 

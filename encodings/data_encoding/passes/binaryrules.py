@@ -5,6 +5,7 @@ and the errors both its generated code and its closures raise.
 * :func:`fixed_atom`: a fixed-width leaf's fusable description;
 * :func:`many`: whole-list readers and writers (Zarith numbers);
 * the checks of frames, lists and unions, and their errors;
+* :func:`may_fork`: whether a node's ops branch (a union, an option);
 * :func:`canonical`: whether a union's value keeps the case it was read with;
 * :func:`select_write`: a union's writer that tries its cases in order.
 """
@@ -21,6 +22,7 @@ from ..errors import DataEncodingError, DecodeError, EncodeError, ErrorCode, not
 from ..tree.core import Atom, Encoding, ManyReader, Predicate, Writer
 from ..tree.framing import HEADERS, DynamicSize
 from ..tree.leaves import AtomEncoding, wrong_value_type
+from ..tree.records import Parts
 from ..tree.sequences import ListEncoding
 from ..tree.unions import Case, Matching, Option, Union
 from ..tree.wrappers import Conv, Splitted, Transparent, guard
@@ -34,6 +36,7 @@ from .choosing import (
     selects,
     value_selectors,
 )
+from .transparent import emitted_for
 
 __all__ = [
     "bad_frame",
@@ -42,6 +45,7 @@ __all__ = [
     "check_length",
     "fixed_atom",
     "many",
+    "may_fork",
     "not_canonical",
     "reads_inline",
     "read_count",
@@ -272,6 +276,24 @@ def reads_inline(u: Union) -> bool:
     (:data:`INLINE_CASES`), or a ``matching`` union's, whose check of the
     case read is one call whatever their number."""
     return isinstance(u, Matching) or len(u.tagged) <= INLINE_CASES
+
+
+@singledispatch
+def may_fork(e: Encoding[Any]) -> bool:
+    """Whether the ops of ``e`` branch (a union, an option), so that the
+    ops after it may be copied into its branches."""
+    inner = emitted_for(e, same_binary)
+    return False if inner is e else may_fork(inner)
+
+
+@may_fork.register(Parts)
+def _parts_fork(e: Parts[Any]) -> bool:
+    return any(p.mode == "opt" or may_fork(p.enc) for p in e.parts)
+
+
+@may_fork.register
+def _union_fork(u: Union) -> bool:
+    return reads_inline(u)
 
 
 def canonical(u: Union) -> dict[int, Callable[[Any], bool]] | None:

@@ -26,10 +26,8 @@ from ..errors import (
     EncodeError,
     JsonError,
     describe_value,
-    json_type_name,
-    type_name,
 )
-from ..jsonvalue import RepeatedMembers
+from ..jsonvalue import RepeatedMembers, json_type_name, type_name
 from ..tree.core import Encoding, Predicate
 from ..tree.leaves import is_integer
 from ..tree.primitives import Bool, Float, Int, ZeroWidth

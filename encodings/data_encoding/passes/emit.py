@@ -50,13 +50,6 @@ def at(err: DataEncodingError, path: tuple[PathStep, ...]) -> DataEncodingError:
     return err.within(*path)
 
 
-def index_of(seq: Sequence[Any], item: Any) -> int:
-    """The index of ``item`` in ``seq`` by identity (a writer's loop does not
-    count: the first occurrence is the one that failed, since the same object
-    fails the same way wherever it is)."""
-    return next(i for i, x in enumerate(seq) if x is item)
-
-
 def put_failure(
     items: Sequence[tuple[Callable[[Any], None] | None, Any, tuple[PathStep, ...]]],
     exc: Exception,

@@ -4,7 +4,10 @@ and the record errors both codecs share.
 A record or a tuple is a sequence of :class:`Part` s, lowered one after the
 other into the enclosing block: fixed-width leaves join the pending
 ``struct`` run, an optional field's presence byte becomes a choice (peeked
-when reading), and the other parts lower to their own ops.
+when reading), and the other parts lower to their own ops, through the
+lowering they are given (:meth:`.binarygen.Lowering.lower_read`,
+``lower_write``): :mod:`.binarygen` imports this module, which imports
+nothing of it but its types.
 
 Layout rules (checked by :func:`~data_encoding.tree.size.sequence_size` when the
 encoding is built): at most one part is variable; the parts after it are
@@ -15,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import (
     DataEncodingError,
@@ -31,7 +34,11 @@ from ..tree.leaves import wrong_value_type
 from ..tree.records import Part
 from ..tree.size import VARIABLE, Fixed
 from .binaryops import AfterReads, AtEnd, Do, Fail, Fetch, Flush, Let, Path, Peek, SubFrame, Take
+from .binaryrules import may_fork
 from .emit import tuple_expr
+
+if TYPE_CHECKING:  # (binarygen lowers records through this module)
+    from .binarygen import Lowering, Then
 
 
 def _stem(p: Part) -> str:
@@ -198,12 +205,12 @@ def lower_parts_read(
                             more()
                     with lw.branch(f"{flag} == 255", frame):
                         lw.add(Take("x", 1))
-                        lower_read_of(p.enc, lw, name, frame, step, more)
+                        lw.lower_read(p.enc, name, frame, step, more)
                     with lw.branch(None, frame):
                         if lw.lenient:  # the reference: any other byte is present,
                             # and the record's marker stands for it (see ``marking``)
                             lw.add(Take("x", 1), Do(f"{lw.ref(unheld_byte)}(cells)"))
-                            lower_read_of(p.enc, lw, name, frame, step)
+                            lw.lower_read(p.enc, name, frame, step)
                         else:
                             lw.add(
                                 Flush(frame), Fail(None, f"{lw.ref(_bad_flag)}(pos, {flag})", step)
@@ -214,9 +221,9 @@ def lower_parts_read(
                     with lw.branch(f"pos == {frame}", frame):
                         lw.add(Let(name, "None"))
                     with lw.branch(None, frame):
-                        lower_read_of(p.enc, lw, name, frame, step)
+                        lw.lower_read(p.enc, name, frame, step)
             else:
-                lower_read_of(p.enc, lw, name, frame, step, follow)
+                lw.lower_read(p.enc, name, frame, step, follow)
             if follow is not None:
                 return  # the rest went with the part
             after()
@@ -322,11 +329,11 @@ def lower_parts_write(
                 with lw.when(f"{name} is not None"):
                     mark = lw.var("mark")
                     lw.add(Let(mark, "len(out)"))
-                    lower_write_of(p.enc, lw, name, step)
+                    lw.lower_write(p.enc, name, step)
                     error = f"{lw.ref(_empty_optional)}()"
                     lw.add(Flush(), Fail(f"len(out) == {mark}", error, step))
             else:
-                lower_write_of(p.enc, lw, name, step, follow)
+                lw.lower_write(p.enc, name, step, follow)
             if follow is not None:
                 return  # the rest went with the part
         if then is not None:
@@ -392,8 +399,3 @@ def _fetch_elements(
         else:
             lw.add(Let(name, f"{v}[{index}]"))
             index += 1
-
-
-from .binarygen import Lowering, Then, may_fork  # noqa: E402  # lowering is mutually recursive
-from .binarygen import lower_read as lower_read_of  # noqa: E402
-from .binarygen import lower_write as lower_write_of  # noqa: E402

@@ -23,14 +23,13 @@ from hypothesis.strategies import SearchStrategy
 from ..compiling import built
 from ..errors import DataEncodingError, DefinitionError, EncodeError, describe_value
 from ..jsonvalue import RepeatedMembers
-from ..node.hashes import TaggedBytes
 from ..tree.anyjson import Bson
 from ..tree.core import Encoding
 from ..tree.framing import HEADERS, CheckSize, DynamicSize
 from ..tree.primitives import Bool, Float, Int, ZeroWidth
 from ..tree.records import Obj, Tup
 from ..tree.sequences import ListEncoding
-from ..tree.strings import RawBytes, text_of
+from ..tree.strings import FixedBytes, RawBytes, text_of
 from ..tree.unions import StringEnum, Union
 from ..tree.wrappers import Conv, Mu, Splitted, Wrapper
 from ..tree.zarith import Zarith
@@ -116,10 +115,15 @@ def _raw_bytes_strategy(e: RawBytes, json: bool) -> SearchStrategy[Any]:
 
 
 @_build.register
-def _tagged_bytes_strategy(e: TaggedBytes, json: bool) -> SearchStrategy[Any]:
-    size, unpack = e.atom.width, e.atom.unpack
-    assert unpack is not None  # (always: it makes the value)
-    return st.binary(min_size=size, max_size=size).map(unpack)  # the values it reads
+def _fixed_bytes_strategy(e: FixedBytes, json: bool) -> SearchStrategy[Any]:
+    """Fixed bytes read as a value of their own (a hash, a key: its atom's
+    ``unpack`` makes it from any bytes of its width) draw the values they
+    read; plain bytes and strings those of their header-less bytes."""
+    raw: RawBytes = e.inner  # type: ignore[assignment]
+    unpack = e.atom.unpack
+    if unpack is None or raw.text:
+        return _values(raw, json)
+    return st.binary(min_size=e.atom.width, max_size=e.atom.width).map(unpack)
 
 
 @_build.register

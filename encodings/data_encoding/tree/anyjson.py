@@ -23,8 +23,8 @@ import math
 from typing import Any
 
 from .. import depth
-from ..errors import DataEncodingError, EncodeError, JsonError, describe_value, type_name
-from ..jsonvalue import JsonValue, has_decimal_form
+from ..errors import DataEncodingError, EncodeError, JsonError, describe_value
+from ..jsonvalue import JsonValue, has_decimal_form, type_name
 from .core import Encoding, publish
 from .framing import DynamicSize
 from .size import VARIABLE

@@ -45,8 +45,8 @@ from collections.abc import Iterable
 from typing import Any, NoReturn
 
 from .. import depth
-from ..errors import DataEncodingError, DecodeError, EncodeError, describe_value, type_name
-from ..jsonvalue import JsonValue, RepeatedMembers
+from ..errors import DataEncodingError, DecodeError, EncodeError, describe_value
+from ..jsonvalue import JsonValue, RepeatedMembers, type_name
 
 __all__ = ["decode_bson", "encode_bson"]
 

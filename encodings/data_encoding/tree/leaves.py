@@ -14,8 +14,8 @@ from ..errors import (
     EncodeError,
     JsonError,
     describe_value,
-    type_name,
 )
+from ..jsonvalue import type_name
 from .core import Atom, Encoding
 from .size import Fixed
 

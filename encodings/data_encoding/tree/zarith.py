@@ -20,8 +20,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..errors import DataEncodingError, DecodeError, EncodeError, describe_value, not_enough_data
-from ..passes.emit import index_of
+from ..errors import (
+    DataEncodingError,
+    DecodeError,
+    EncodeError,
+    describe_value,
+    index_of,
+    not_enough_data,
+)
 from .core import Encoding, publish
 from .leaves import is_integer, wrong_value_type
 from .size import DYNAMIC

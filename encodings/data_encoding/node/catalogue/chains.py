@@ -31,9 +31,8 @@ from ...errors import (
     EncodeError,
     JsonError,
     describe_value,
-    type_name,
 )
-from ...jsonvalue import JsonValue
+from ...jsonvalue import JsonValue, type_name
 from ...tree.anyjson import json
 from ...tree.core import Encoding, publish
 from ...tree.framing import dynamic_size
