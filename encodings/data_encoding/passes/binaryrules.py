@@ -23,7 +23,7 @@ from ..tree.framing import HEADERS, DynamicSize
 from ..tree.leaves import AtomEncoding, wrong_value_type
 from ..tree.sequences import ListEncoding
 from ..tree.unions import Case, Matching, Option, Union
-from ..tree.wrappers import Conv, Splitted, Transparent, guard
+from ..tree.wrappers import Conv, guard
 from ..tree.zarith import Zarith, read_many, write_many
 from .choosing import (
     INLINE_CASES,
@@ -34,6 +34,7 @@ from .choosing import (
     selects,
     value_selectors,
 )
+from .transparent import seen_through
 
 __all__ = [
     "bad_frame",
@@ -60,14 +61,9 @@ __all__ = [
 
 def same_binary(e: Encoding[Any]) -> Encoding[Any] | None:
     """The node whose binary form and values are ``e``'s (its pieces are
-    ``e``'s): a ``def_``'s, ``delayed``'s or ``Described``'s inner node, the
-    ``binary`` side of ``splitted``; ``None`` for other nodes (a ``conv``
-    changes values)."""
-    if isinstance(e, Transparent):
-        return e.inner
-    if isinstance(e, Splitted):
-        return e.binary
-    return None
+    ``e``'s), or ``None``: the ``binary`` column of
+    :data:`~data_encoding.passes.transparent.TABLE`."""
+    return seen_through(e, "binary")
 
 
 @singledispatch

@@ -54,18 +54,18 @@ from ..tree.records import Parts
 from ..tree.sequences import ListEncoding
 from ..tree.strings import FixedBytes, RawBytes
 from ..tree.unions import Option, Union
-from ..tree.wrappers import Delayed, Transparent
 from .binaryrules import canonical, many, reads_whole, writes_whole
 from .choosing import by_constant
+from .transparent import seen_through
 
 __all__ = ["LeafKind", "json_leaf", "json_of_read", "reads_json", "same_both", "writes_json"]
 
 
 def same_both(e: Encoding[Any]) -> Encoding[Any] | None:
     """The node whose bytes, values and JSON form are all ``e``'s (a
-    ``def_``'s inner node), or ``None``. (A delayed encoding is called, not
-    looked into: it may be the knot of a recursive one.)"""
-    return e.inner if isinstance(e, Transparent) and not isinstance(e, Delayed) else None
+    ``def_``'s inner node), or ``None``: the ``both`` column of
+    :data:`~data_encoding.passes.transparent.TABLE`."""
+    return seen_through(e, "both")
 
 
 @singledispatch

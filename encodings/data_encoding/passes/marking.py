@@ -31,8 +31,9 @@ from ..tree.sequences import ListEncoding
 from ..tree.unions import Option, Union
 from ..tree.wrappers import Conv, DirectJson, Mu, Splitted, Wrapper, guard
 from ..tree.zarith import read_z
-from .binaryrules import fixed_atom, same_binary
+from .binaryrules import fixed_atom
 from .choosing import member
+from .transparent import seen_through
 
 __all__ = ["absorbs", "holds", "lenient_unpack", "lenient_value_node", "read_z_lenient"]
 
@@ -117,9 +118,10 @@ def absorbs(e: Encoding[Any]) -> bool:
 
 
 def lenient_value_node(e: Encoding[Any]) -> Encoding[Any] | None:
-    """The node whose lenient reader is ``e``'s (``binaryrules.same_binary``,
-    but not through a ``splitted``, which reads its own: see :func:`holds`)."""
-    return None if isinstance(e, Splitted) else same_binary(e)
+    """The node whose lenient reader is ``e``'s: the ``lenient`` column of
+    :data:`~data_encoding.passes.transparent.TABLE` (``same_binary``'s, but
+    not through a ``splitted``, which reads its own: see :func:`holds`)."""
+    return seen_through(e, "lenient")
 
 
 # ------------------------------------------------------------ atoms

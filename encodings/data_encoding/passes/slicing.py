@@ -50,14 +50,14 @@ from ..tree.anyjson import Bson
 from ..tree.core import Encoding
 from ..tree.framing import HEADERS, CheckSize, DynamicSize, Padded
 from ..tree.primitives import ZeroWidth
-from ..tree.records import Described, Obj, Part, Tup
+from ..tree.records import Obj, Part, Tup
 from ..tree.sequences import ListEncoding
 from ..tree.size import VARIABLE
 from ..tree.strings import RawBytes
 from ..tree.unions import Union
-from ..tree.wrappers import DirectJson, Mu
+from ..tree.wrappers import Mu
 from .binaryrules import bad_frame, read_count, unexpected_tag, unread
-from .transparent import unwrap
+from .transparent import seen_through
 
 __all__ = ["Role", "Slice", "Sliced", "slice_bytes"]
 
@@ -165,12 +165,9 @@ def _name(e: Encoding[Any]) -> str:
 
 
 def _through(e: Encoding[Any]) -> Encoding[Any] | None:
-    """The encoding whose bytes ``e``'s are (``None`` when ``e`` is no such wrapper)."""
-    if isinstance(e, DirectJson):
-        return None  # a leaf: its JSON is one value for all its bytes
-    if isinstance(e, Described):
-        return e.inner  # its values are the inner node's, not the record's
-    return unwrap(e, "binary")
+    """The encoding whose bytes ``e``'s are, shown with its values
+    (``slices``; ``None`` when ``e`` is no such wrapper)."""
+    return seen_through(e, "slices")
 
 
 def _chain(e: Encoding[Any]) -> Iterator[Encoding[Any]]:
