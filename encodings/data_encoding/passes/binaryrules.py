@@ -18,12 +18,15 @@ from typing import Any
 
 from ..compiling import built
 from ..errors import DataEncodingError, DecodeError, EncodeError, ErrorCode, not_enough_data
+from ..tree.anyjson import Bson
 from ..tree.core import Atom, Encoding, ManyReader, Predicate, Writer
-from ..tree.framing import HEADERS, DynamicSize
+from ..tree.framing import HEADERS, CheckSize, DynamicSize
 from ..tree.leaves import AtomEncoding, wrong_value_type
+from ..tree.records import Described, Parts
 from ..tree.sequences import ListEncoding
+from ..tree.strings import RawBytes
 from ..tree.unions import Case, Matching, Option, Union
-from ..tree.wrappers import Conv, guard
+from ..tree.wrappers import Conv, Def, Delayed, Mu, Splitted, guard
 from ..tree.zarith import Zarith, read_many, write_many
 from .choosing import (
     INLINE_CASES,
@@ -34,6 +37,7 @@ from .choosing import (
     selects,
     value_selectors,
 )
+from .dispatch import takes_default
 from .transparent import seen_through
 
 __all__ = [
@@ -66,6 +70,22 @@ def same_binary(e: Encoding[Any]) -> Encoding[Any] | None:
     return seen_through(e, "binary")
 
 
+@takes_default(
+    {
+        "not a fixed-width leaf": (
+            Parts,
+            ListEncoding,
+            Union,
+            RawBytes,
+            Zarith,
+            Bson,
+            DynamicSize,
+            CheckSize,
+            Mu,
+        )
+    },
+    through="binary",
+)
 @singledispatch
 def fixed_atom(e: Encoding[Any]) -> Atom | None:
     """The fusable description of a fixed-width leaf (``struct`` code and
@@ -112,6 +132,28 @@ def writes_whole(e: ListEncoding) -> bool:
     return atom is not None and len(atom.fmt) == 1 and atom.exact is not None
 
 
+@takes_default(
+    {
+        "read and written element by element (a fixed-width leaf's by one struct call)": (
+            AtomEncoding,
+            RawBytes,
+            Bson,
+            Parts,
+            ListEncoding,
+            Union,
+        ),
+        "asked of a list's element as it is: a wrapped Zarith number is read one by one": (
+            CheckSize,
+            DynamicSize,
+            Conv,
+            Def,
+            Delayed,
+            Described,
+            Splitted,
+            Mu,
+        ),
+    }
+)
 @singledispatch
 def many(e: Encoding[Any]) -> tuple[Writer, ManyReader] | None:
     """A writer of a whole list of values and a reader of a whole frame of

@@ -30,6 +30,7 @@ from ..errors import (
     type_name,
 )
 from ..jsonvalue import RepeatedMembers
+from ..tree.anyjson import Bson
 from ..tree.core import Encoding, Predicate
 from ..tree.leaves import is_integer
 from ..tree.primitives import Bool, Float, Int, ZeroWidth
@@ -37,7 +38,9 @@ from ..tree.records import Obj, Tup
 from ..tree.sequences import ListEncoding
 from ..tree.strings import RawBytes
 from ..tree.unions import Case, Matching, StringEnum, Union
+from ..tree.wrappers import Conv, Mu
 from ..tree.zarith import Zarith
+from .dispatch import takes_default
 from .transparent import last_seen, seen_through, unwrap
 
 __all__ = [
@@ -334,6 +337,14 @@ def _same_values(e: Encoding[Any]) -> Encoding[Any] | None:
     return seen_through(e, "values")
 
 
+@takes_default(
+    {
+        "any JSON value may be one": (Bson,),
+        "its values are the user's: any may be one": (Conv,),
+        "recursive: tried, not tested by shape": (Mu,),
+    },
+    through="values",
+)
 @singledispatch
 def accepts(e: Encoding[Any]) -> Predicate:
     """A cheap test that a value has the shape of ``e``'s: a union skips the
@@ -502,6 +513,10 @@ def json_member(u: Union) -> Member | None:
     return built(u, "choosing.json_member", lambda: told_apart(u.cases, _json_case_constants))
 
 
+@takes_default(
+    {"any JSON value may be one": (Bson,), "recursive: tried, not tested by shape": (Mu,)},
+    through="json",
+)
 @singledispatch
 def accepts_json(e: Encoding[Any]) -> Predicate:
     """A cheap test that a JSON value has the shape of ``e``'s: a union skips

@@ -43,6 +43,7 @@ from ..tree.unions import Case, Option, StringEnum, Union
 from ..tree.wrappers import Conv, DirectJson, Mu, guard
 from ..tree.zarith import Zarith, check_number
 from .choosing import Member, first_case, json_member, json_selectors, member, value_selectors
+from .dispatch import takes_default
 from .jsongen import Bail
 from .recordgen import bad_arity, key_error, record_value_error, spliced
 from .transparent import seen_through
@@ -76,6 +77,7 @@ def same_converters(e: Encoding[Any]) -> Encoding[Any] | None:
     return seen_through(e, "converters")
 
 
+@takes_default({}, through="converters")
 @singledispatch
 def exact_to(e: Encoding[Any], via: Via) -> ToJson:
     """The exact printer of ``e``, reaching its parts' through ``via``."""
@@ -85,6 +87,7 @@ def exact_to(e: Encoding[Any], via: Via) -> ToJson:
     return via.to(inner)
 
 
+@takes_default({}, through="converters")
 @singledispatch
 def exact_from(e: Encoding[Any], via: Via) -> FromJson:
     """The exact reader of ``e``, reaching its parts' through ``via``."""
