@@ -22,11 +22,11 @@ from ..tree.anyjson import Bson
 from ..tree.core import Atom, Encoding, ManyReader, Predicate, Writer
 from ..tree.framing import HEADERS, CheckSize, DynamicSize
 from ..tree.leaves import AtomEncoding, wrong_value_type
-from ..tree.records import Described, Parts
+from ..tree.records import Parts
 from ..tree.sequences import ListEncoding
 from ..tree.strings import RawBytes
 from ..tree.unions import Case, Matching, Option, Union
-from ..tree.wrappers import Conv, Def, Delayed, Mu, Splitted, guard
+from ..tree.wrappers import Conv, Mu, guard
 from ..tree.zarith import Zarith, read_many, write_many
 from .choosing import (
     INLINE_CASES,
@@ -38,7 +38,7 @@ from .choosing import (
     value_selectors,
 )
 from .dispatch import takes_default
-from .transparent import seen_through
+from .transparent import WRAPPERS, seen_through
 
 __all__ = [
     "bad_frame",
@@ -143,14 +143,7 @@ def writes_whole(e: ListEncoding) -> bool:
             Union,
         ),
         "asked of a list's element as it is: a wrapped Zarith number is read one by one": (
-            CheckSize,
-            DynamicSize,
-            Conv,
-            Def,
-            Delayed,
-            Described,
-            Splitted,
-            Mu,
+            WRAPPERS
         ),
     }
 )

@@ -31,18 +31,18 @@ from functools import partial, singledispatch
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from ..tree.anyjson import Bson
-from ..tree.framing import CheckSize, DynamicSize
 from ..tree.leaves import AtomEncoding
 from ..tree.primitives import Bool, Float, Int, ZeroWidth
-from ..tree.records import Described, Parts
+from ..tree.records import Parts
 from ..tree.sequences import ListEncoding
 from ..tree.strings import RawBytes
 from ..tree.unions import Option, StringEnum, Union
-from ..tree.wrappers import Conv, Def, Delayed, DirectJson, Mu, Splitted
+from ..tree.wrappers import Conv, DirectJson, Mu
 from ..tree.zarith import Zarith
 from .choosing import by_constant
 from .dispatch import takes_default
 from .emit import Source
+from .transparent import WRAPPERS
 
 if TYPE_CHECKING:
     from ..tree.core import Encoding
@@ -280,16 +280,7 @@ they fail); returns an expression of its value."""
     {
         "a leaf whose JSON its converter checks, called": (AtomEncoding, Zarith, Bson),
         "not a leaf: its parts are emitted": (Parts, ListEncoding, Union),
-        "a wrapper: the caller asks the node it stands for, or calls it": (
-            CheckSize,
-            DynamicSize,
-            Conv,
-            Def,
-            Delayed,
-            Described,
-            Splitted,
-            Mu,
-        ),
+        "a wrapper: the caller asks the node it stands for, or calls it": WRAPPERS,
     }
 )
 @singledispatch

@@ -54,13 +54,14 @@ The columns, each a question and who asks it:
     Same values (``choosing``: a union's value shape tests and constant
     members); a ``splitted``'s are its ``binary``'s.
 ``writes``
-    The node that writes a union case's values (``choosing``: the record
-    whose constant member tells the case apart), through recursion; not
-    into a ``splitted``, whose two sides may tell their cases apart by
-    different members, while one choice serves both codecs.
+    The record that writes a union case's value (``choosing``: where
+    writing or printing it failed, a later case that would write that
+    member with the very same encoding is skipped), through recursion; not
+    into a ``splitted``, whose value its ``binary`` writes and its ``json``
+    prints: no one member of either is the one that failed.
 ``reads``
-    The node that reads a union case's JSON (``choosing``), through
-    recursion.
+    The record that reads a union case's JSON (``choosing``: where reading
+    it failed, and how far it got), through recursion.
 ``slices``
     The node whose bytes a slice shows (``slicing``) under the wrapper's
     path: not a ``DirectJson``'s (its JSON is one value for all its bytes,
@@ -86,7 +87,18 @@ from ..tree.records import Described
 from ..tree.strings import FixedBytes
 from ..tree.wrappers import Conv, Def, Delayed, DirectJson, Mu, Splitted
 
-__all__ = ["TABLE", "Question", "Row", "Side", "emitted_for", "seen_through", "unwrap"]
+__all__ = [
+    "TABLE",
+    "WRAPPERS",
+    "Question",
+    "Row",
+    "Side",
+    "emitted_for",
+    "last_seen",
+    "row",
+    "seen_through",
+    "unwrap",
+]
 
 Step = Literal["inner", "binary", "json", "record", "body"]
 """The attribute of a wrapper that holds the node it stands for."""
@@ -194,6 +206,9 @@ TABLE: dict[type[Encoding[Any]], Row] = {
 }
 """The wrapper types and what each question sees through (the module's
 documentation draws it): a cell is ``None`` unless given."""
+
+WRAPPERS: tuple[type[Encoding[Any]], ...] = tuple(TABLE)
+"""Every wrapper type: for a function whose default serves them all alike."""
 
 
 def row(kind: type[Encoding[Any]]) -> Row:
