@@ -11,11 +11,12 @@ This is what ``data-encoding slice`` prints.
 Leaves are read by their own compiled readers, so a leaf's value is what
 ``decode`` gives there; what the pass reproduces is the composites' layout
 (records, tuples, lists, unions, options, size frames, padding). A wrapper
-whose binary form is another encoding's (``def_``, ``conv``, ``delayed``,
-``check_size``, ``splitted``; :func:`~data_encoding.passes.transparent.unwrap`)
-is walked through, except where it wraps a leaf: then the whole wrapper is
-the leaf, so that the value is shown as its JSON shows it (a timestamp as a
-date, not an ``int64``). A ``DirectJson`` (a node primitive such as a public
+whose bytes are another encoding's (``def_``, ``conv``, ``delayed``,
+``check_size``, ``splitted``: the ``slices`` column of
+:data:`~data_encoding.passes.transparent.TABLE`) is walked through,
+except where it wraps a leaf: then the whole wrapper is the leaf, so that
+the value is shown as its JSON shows it (a timestamp as a date, not an
+``int64``). A ``DirectJson`` (a node primitive such as a public
 key hash, whose JSON is one string for the whole value) is a leaf too.
 
 When the bytes do not decode, the error is ``decode``'s own (its code,
