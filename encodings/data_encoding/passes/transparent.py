@@ -138,42 +138,30 @@ class Row(NamedTuple):
     called: bool = False
 
 
+_INNER = Row(
+    layout="inner",
+    json="inner",
+    binary="inner",
+    lenient="inner",
+    converters="inner",
+    both="inner",
+    values="inner",
+    writes="inner",
+    reads="inner",
+    slices="inner",
+)
+"""The row of a wrapper that is its ``inner`` node to every question."""
+
+_OWN_BYTES = Row(json="inner", converters="inner", values="inner", writes="inner", reads="inner")
+"""The row of a wrapper whose JSON form and values are its ``inner``
+node's, its bytes its own (a frame, padding, a fixed-width leaf)."""
+
 TABLE: dict[type[Encoding[Any]], Row] = {
-    Def: Row(
-        layout="inner",
-        json="inner",
-        binary="inner",
-        lenient="inner",
-        converters="inner",
-        both="inner",
-        values="inner",
-        writes="inner",
-        reads="inner",
-        slices="inner",
-    ),
+    Def: _INNER,
     Conv: Row(layout="inner", json="inner", reads="inner", slices="inner"),
-    Delayed: Row(
-        layout="inner",
-        json="inner",
-        binary="inner",
-        lenient="inner",
-        converters="inner",
-        values="inner",
-        writes="inner",
-        reads="inner",
-        slices="inner",
-        called=True,
-    ),
+    Delayed: _INNER._replace(both=None, called=True),
     Mu: Row(writes="body", reads="body"),
-    CheckSize: Row(
-        layout="inner",
-        json="inner",
-        converters="inner",
-        values="inner",
-        writes="inner",
-        reads="inner",
-        slices="inner",
-    ),
+    CheckSize: _INNER._replace(binary=None, lenient=None, both=None),  # the codecs check its size
     Splitted: Row(
         layout="binary",
         json="json",
@@ -184,25 +172,10 @@ TABLE: dict[type[Encoding[Any]], Row] = {
         slices="binary",
     ),
     DirectJson: Row(layout="binary", json="json", binary="binary", values="binary", reads="json"),
-    Described: Row(
-        layout="record",
-        json="inner",
-        binary="inner",
-        lenient="inner",
-        converters="inner",
-        both="inner",
-        values="inner",
-        writes="inner",
-        reads="inner",
-        slices="inner",
-    ),
-    DynamicSize: Row(
-        json="inner", converters="inner", values="inner", writes="inner", reads="inner"
-    ),
-    Padded: Row(json="inner", converters="inner", values="inner", writes="inner", reads="inner"),
-    FixedBytes: Row(
-        json="inner", converters="inner", values="inner", writes="inner", reads="inner"
-    ),
+    Described: _INNER._replace(layout="record"),
+    DynamicSize: _OWN_BYTES,
+    Padded: _OWN_BYTES,
+    FixedBytes: _OWN_BYTES,
 }
 """The wrapper types and what each question sees through (the module's
 documentation draws it): a cell is ``None`` unless given."""
