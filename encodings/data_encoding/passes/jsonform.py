@@ -130,7 +130,8 @@ def _composite(e: Encoding[Any]) -> bool:
 @_composite.register(Union)
 @_composite.register(Mu)
 @_composite.register(Conv)
-def _built_of_parts(e: Encoding[Any]) -> bool:
+def _parts_composite(e: Encoding[Any]) -> bool:
+    # records, lists, unions, recursion and conversions: their parts' converters
     return True
 
 
