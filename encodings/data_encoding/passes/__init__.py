@@ -16,7 +16,9 @@ it (``functools.singledispatch``), and the tree knows none of them:
   (:mod:`.schema.describe`, its values in :mod:`.schema.language`,
   :mod:`.schema.table`, :mod:`.schema.jsonschema`);
 * :mod:`.strategies`, :mod:`.slicing`;
-* :mod:`.transparent`: which wrappers a pass sees through.
+* :mod:`.transparent`: which wrappers a pass sees through;
+* :mod:`.dispatch`: which node types each dispatching function leaves to
+  its default, on purpose.
 
 ``ARCHITECTURE.md`` says how they fit together.
 """

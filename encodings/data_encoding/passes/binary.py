@@ -44,6 +44,7 @@ from ..tree.bson import decode_bson, encode_bson
 from ..tree.core import BytesLike, Encoding, Reader, Sizer, Writer, input_bytes
 from ..tree.framing import HEADERS, CheckSize, DynamicSize
 from ..tree.leaves import AtomEncoding
+from ..tree.records import Parts
 from ..tree.sequences import ListEncoding
 from ..tree.size import Fixed
 from ..tree.strings import RawBytes, text_of
@@ -77,6 +78,7 @@ from .binaryrules import (
     writes_whole,
 )
 from .choosing import member
+from .dispatch import takes_default
 from .marking import holds
 from .transparent import emitted_for
 
@@ -98,6 +100,10 @@ __all__ = [
 # ------------------------------------------------------------ readers
 
 
+@takes_default(
+    {"its reader is its inline code, compiled (binarygen.inline_ops)": (Parts, DynamicSize)},
+    through="binary",
+)
 @singledispatch
 def build_reader(e: Encoding[Any]) -> Reader:
     """``e``'s reader. By default: the reader of the node whose bytes and
@@ -110,6 +116,10 @@ def build_reader(e: Encoding[Any]) -> Reader:
     return compile_reader(e)
 
 
+@takes_default(
+    {"its writer is its inline code, compiled (binarygen.inline_ops)": (Parts, DynamicSize)},
+    through="binary",
+)
 @singledispatch
 def build_writer(e: Encoding[Any]) -> Writer:
     """``e``'s writer (by default, as :func:`build_reader`)."""
@@ -121,6 +131,10 @@ def build_writer(e: Encoding[Any]) -> Writer:
     return compile_writer(e)
 
 
+@takes_default(
+    {"measured by writing: no faster way is known": (Parts, ListEncoding, Union, Bson)},
+    through="binary",
+)
 @singledispatch
 def build_sizer(e: Encoding[Any]) -> Sizer:
     """``e``'s sizer. By default: a fixed-size encoding knows its size (after

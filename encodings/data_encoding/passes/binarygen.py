@@ -35,6 +35,7 @@ from weakref import WeakKeyDictionary
 from ..depth import LEVELS, LIMIT, past_depth_limit
 from ..errors import DecodeError, EncodeError, extra_bytes, not_enough_data, past_recursion_limit
 from ..noncanonical import NonCanonical, counts, has_markers, held, unheld
+from ..tree.anyjson import Bson
 from ..tree.core import Encoding, Reader, Writer, input_bytes
 from ..tree.framing import HEADERS, CheckSize, DynamicSize
 from ..tree.leaves import AtomEncoding
@@ -43,7 +44,8 @@ from ..tree.records import Parts
 from ..tree.sequences import ListEncoding
 from ..tree.strings import FixedBytes, RawBytes, text_of
 from ..tree.unions import Case, Matching, Option, Union
-from ..tree.wrappers import Conv, converted_at
+from ..tree.wrappers import Conv, Mu, converted_at
+from ..tree.zarith import Zarith
 from .binaryops import (
     AfterReads,
     Append,
@@ -89,6 +91,7 @@ from .binaryrules import (
     writes_whole,
 )
 from .choosing import by_constant
+from .dispatch import takes_default
 from .emit import Source, shown, tuple_expr
 from .jsongen import Bail, read_leaf
 from .jsonmode import LeafKind, json_leaf, json_of_read, reads_json, same_both, writes_json
@@ -735,12 +738,37 @@ def _lower_write_binary(e: Encoding[Any], lw: Lowering, value: str, path: Path, 
         lw.json = True
 
 
+@takes_default(
+    {
+        "called, not inlined: BSON has a codec of its own (tree/bson.py)": (Bson,),
+        "called, not inlined: each level of a recursion is a call (depth.tied)": (Mu,),
+        "called, not inlined: its reader and writer are zarith.py's loops": (Zarith,),
+    },
+    through="binary",
+)
 @singledispatch
 def inline_ops(e: Encoding[Any]) -> Code:
     """The ops ``e`` lowers to when inlined."""
     return NO_CODE
 
 
+@takes_default(
+    {
+        "not bytes written as they are (packed, or built of parts)": (
+            AtomEncoding,
+            Zarith,
+            Bson,
+            Parts,
+            ListEncoding,
+            Union,
+            DynamicSize,
+            CheckSize,
+            Conv,
+            Mu,
+        )
+    },
+    through="binary",
+)
 @singledispatch
 def bytes_of(e: Encoding[Any], lw: Lowering, v: str, path: Path) -> str | None:
     """For byte strings written as they are: add the ops that put the bytes

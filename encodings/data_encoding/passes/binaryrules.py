@@ -19,13 +19,15 @@ from typing import Any
 
 from ..compiling import built
 from ..errors import DataEncodingError, DecodeError, EncodeError, ErrorCode, not_enough_data
+from ..tree.anyjson import Bson
 from ..tree.core import Atom, Encoding, ManyReader, Predicate, Writer
-from ..tree.framing import HEADERS, DynamicSize
+from ..tree.framing import HEADERS, CheckSize, DynamicSize
 from ..tree.leaves import AtomEncoding, wrong_value_type
 from ..tree.records import Parts
 from ..tree.sequences import ListEncoding
+from ..tree.strings import RawBytes
 from ..tree.unions import Case, Matching, Option, Union
-from ..tree.wrappers import Conv, Splitted, Transparent, guard
+from ..tree.wrappers import Conv, Mu, guard
 from ..tree.zarith import Zarith, read_many, write_many
 from .choosing import (
     INLINE_CASES,
@@ -36,7 +38,8 @@ from .choosing import (
     selects,
     value_selectors,
 )
-from .transparent import emitted_for
+from .dispatch import takes_default
+from .transparent import WRAPPERS, emitted_for, seen_through
 
 __all__ = [
     "bad_frame",
@@ -64,16 +67,27 @@ __all__ = [
 
 def same_binary(e: Encoding[Any]) -> Encoding[Any] | None:
     """The node whose binary form and values are ``e``'s (its pieces are
-    ``e``'s): a ``def_``'s, ``delayed``'s or ``Described``'s inner node, the
-    ``binary`` side of ``splitted``; ``None`` for other nodes (a ``conv``
-    changes values)."""
-    if isinstance(e, Transparent):
-        return e.inner
-    if isinstance(e, Splitted):
-        return e.binary
-    return None
+    ``e``'s), or ``None``: the ``binary`` column of
+    :data:`~data_encoding.passes.transparent.TABLE`."""
+    return seen_through(e, "binary")
 
 
+@takes_default(
+    {
+        "not a fixed-width leaf": (
+            Parts,
+            ListEncoding,
+            Union,
+            RawBytes,
+            Zarith,
+            Bson,
+            DynamicSize,
+            CheckSize,
+            Mu,
+        )
+    },
+    through="binary",
+)
 @singledispatch
 def fixed_atom(e: Encoding[Any]) -> Atom | None:
     """The fusable description of a fixed-width leaf (``struct`` code and
@@ -120,6 +134,21 @@ def writes_whole(e: ListEncoding) -> bool:
     return atom is not None and len(atom.fmt) == 1 and atom.exact is not None
 
 
+@takes_default(
+    {
+        "read and written element by element (a fixed-width leaf's by one struct call)": (
+            AtomEncoding,
+            RawBytes,
+            Bson,
+            Parts,
+            ListEncoding,
+            Union,
+        ),
+        "asked of a list's element as it is: a wrapped Zarith number is read one by one": (
+            WRAPPERS
+        ),
+    }
+)
 @singledispatch
 def many(e: Encoding[Any]) -> tuple[Writer, ManyReader] | None:
     """A writer of a whole list of values and a reader of a whole frame of
@@ -278,6 +307,19 @@ def reads_inline(u: Union) -> bool:
     return isinstance(u, Matching) or len(u.tagged) <= INLINE_CASES
 
 
+@takes_default(
+    {
+        "a leaf: no branch": (AtomEncoding, RawBytes, Zarith, Bson),
+        "a loop: the ops after it follow the loop, not a branch": (ListEncoding,),
+        "its own ops close it (a frame's end, a size check, a conversion)": (
+            DynamicSize,
+            CheckSize,
+            Conv,
+        ),
+        "called: no ops of its own": (Mu,),
+    },
+    through="binary",
+)
 @singledispatch
 def may_fork(e: Encoding[Any]) -> bool:
     """Whether the ops of ``e`` branch (a union, an option), so that the

@@ -28,6 +28,7 @@ from ..errors import (
     describe_value,
 )
 from ..jsonvalue import RepeatedMembers, json_type_name, type_name
+from ..tree.anyjson import Bson
 from ..tree.core import Encoding, Predicate
 from ..tree.leaves import is_integer
 from ..tree.primitives import Bool, Float, Int, ZeroWidth
@@ -35,9 +36,10 @@ from ..tree.records import Obj, Tup
 from ..tree.sequences import ListEncoding
 from ..tree.strings import RawBytes
 from ..tree.unions import Case, Matching, StringEnum, Union
-from ..tree.wrappers import Conv, Mu, Splitted, Wrapper
+from ..tree.wrappers import Conv, Mu
 from ..tree.zarith import Zarith
-from .transparent import unwrap
+from .dispatch import takes_default
+from .transparent import last_seen, seen_through, unwrap
 
 __all__ = [
     "INLINE_CASES",
@@ -239,12 +241,8 @@ def _record_member(e: Encoding[Any], key: str, reading_json: bool) -> Encoding[A
 
 def _written(e: Encoding[Any]) -> Encoding[Any]:
     """The node that writes ``e``'s values, through recursion and the
-    wrappers that write their values unchanged."""
-    while True:
-        inner = e.body if isinstance(e, Mu) else _same_values(e)
-        if inner is None or isinstance(e, Splitted):
-            return e
-        e = inner
+    wrappers that write their values unchanged (``writes``)."""
+    return last_seen(e, "writes")
 
 
 def progress(e: Encoding[Any], path: tuple[str | int, ...]) -> tuple[int, ...]:
@@ -273,12 +271,9 @@ def progress(e: Encoding[Any], path: tuple[str | int, ...]) -> tuple[int, ...]:
 
 
 def _readable(e: Encoding[Any]) -> Encoding[Any]:
-    """The node that reads ``e``'s JSON (through wrappers and recursion)."""
-    while True:
-        inner = e.body if isinstance(e, Mu) else unwrap(e, "json")
-        if inner is None:
-            return e
-        e = inner
+    """The node that reads ``e``'s JSON, through wrappers and recursion
+    (``reads``)."""
+    return last_seen(e, "reads")
 
 
 def member_order(e: Obj) -> list[str]:
@@ -334,15 +329,20 @@ def miss(
 
 
 def _same_values(e: Encoding[Any]) -> Encoding[Any] | None:
-    """The node whose values are ``e``'s: a wrapper's inner node, the binary
-    side of ``splitted``; ``None`` for others (a ``conv``'s are the user's)."""
-    if isinstance(e, Conv):
-        return None
-    if isinstance(e, Splitted):
-        return e.binary
-    return e.inner if isinstance(e, Wrapper) else None
+    """The node whose values are ``e``'s (``values``): a wrapper's inner
+    node, the binary side of ``splitted``; ``None`` for others (a ``conv``'s
+    are the user's)."""
+    return seen_through(e, "values")
 
 
+@takes_default(
+    {
+        "any JSON value may be one": (Bson,),
+        "its values are the user's: any may be one": (Conv,),
+        "recursive: tried, not tested by shape": (Mu,),
+    },
+    through="values",
+)
 @singledispatch
 def accepts(e: Encoding[Any]) -> Predicate:
     """A cheap test that a value has the shape of ``e``'s: a union skips the
@@ -511,6 +511,10 @@ def json_member(u: Union) -> Member | None:
     return built(u, "choosing.json_member", lambda: told_apart(u.cases, _json_case_constants))
 
 
+@takes_default(
+    {"any JSON value may be one": (Bson,), "recursive: tried, not tested by shape": (Mu,)},
+    through="json",
+)
 @singledispatch
 def accepts_json(e: Encoding[Any]) -> Predicate:
     """A cheap test that a JSON value has the shape of ``e``'s: a union skips

@@ -4,9 +4,11 @@ from closures; the one place JSON errors are built, with their paths.
 A composite's converter reaches its parts' through a :class:`Via`: their
 exact converters, or their fast ones (:mod:`.jsonform` builds the fast
 variant of a composite that is not generated this way). A wrapper whose JSON
-form is another node's (:func:`~data_encoding.passes.transparent.unwrap`) takes
-that node's converters, unless it changes values (``conv``) or brings its
-own (:class:`~data_encoding.tree.wrappers.DirectJson`).
+form and values are another node's takes that node's converters
+(:func:`same_converters`, the ``converters`` column of
+:data:`~data_encoding.passes.transparent.TABLE`): not a ``conv``, which
+changes values, nor a :class:`~data_encoding.tree.wrappers.DirectJson`,
+which brings its own.
 
 How a union recognises its cases' JSON is :mod:`.choosing`'s.
 """
@@ -41,9 +43,10 @@ from ..tree.unions import Case, Option, StringEnum, Union
 from ..tree.wrappers import Conv, DirectJson, Mu, guard
 from ..tree.zarith import Zarith, check_number
 from .choosing import Member, first_case, json_member, json_selectors, member, value_selectors
+from .dispatch import takes_default
 from .jsongen import Bail
 from .recordgen import bad_arity, key_error, record_value_error, spliced
-from .transparent import unwrap
+from .transparent import seen_through
 
 __all__ = ["Via", "exact_from", "exact_to", "json_checks", "same_converters"]
 
@@ -69,12 +72,12 @@ class Via:
 
 def same_converters(e: Encoding[Any]) -> Encoding[Any] | None:
     """The node whose converters ``e`` uses as its own, when it is a wrapper
-    of the same JSON form and the same values."""
-    if isinstance(e, Conv | DirectJson):
-        return None
-    return unwrap(e, "json")
+    of the same JSON form and the same values: the ``converters`` column of
+    :data:`~data_encoding.passes.transparent.TABLE`."""
+    return seen_through(e, "converters")
 
 
+@takes_default({}, through="converters")
 @singledispatch
 def exact_to(e: Encoding[Any], via: Via) -> ToJson:
     """The exact printer of ``e``, reaching its parts' through ``via``."""
@@ -84,6 +87,7 @@ def exact_to(e: Encoding[Any], via: Via) -> ToJson:
     return via.to(inner)
 
 
+@takes_default({}, through="converters")
 @singledispatch
 def exact_from(e: Encoding[Any], via: Via) -> FromJson:
     """The exact reader of ``e``, reaching its parts' through ``via``."""

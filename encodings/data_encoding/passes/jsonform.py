@@ -15,14 +15,20 @@ Every piece is built once per node and kept on it
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import singledispatch
 from typing import Any
 
 from ..compiling import built
+from ..tree.anyjson import Bson
 from ..tree.core import Encoding, FromJson, ToJson
+from ..tree.leaves import AtomEncoding
 from ..tree.records import Parts
 from ..tree.sequences import ListEncoding
+from ..tree.strings import RawBytes
 from ..tree.unions import Union
-from ..tree.wrappers import Conv, Mu
+from ..tree.wrappers import Conv, DirectJson, Mu
+from ..tree.zarith import Zarith
+from .dispatch import takes_default
 from .emit import shown
 from .jsonexact import Via, exact_from, exact_to, same_converters
 from .jsongen import JGen, inline_json
@@ -104,12 +110,29 @@ EXACT = Via("json.exact_to", "json.exact_from", exact_to_json, exact_from_json, 
 FAST = Via("json.fast_to", "json.fast_from", fast_to_json, fast_from_json, then=EXACT)
 
 
+@takes_default(
+    {
+        "a leaf: its converters are its own": (AtomEncoding, RawBytes, Zarith, Bson),
+        "its converters are its two functions": (DirectJson,),
+    },
+    through="converters",
+)
+@singledispatch
 def _composite(e: Encoding[Any]) -> bool:
     """Whether ``e``'s converters are built from its parts' (so that its fast
-    variant may differ from its exact one)."""
-    return isinstance(e, Parts | ListEncoding | Union | Mu | Conv) or (
-        same_converters(e) is not None
-    )
+    variant may differ from its exact one): by default, those of a wrapper
+    whose converters are another node's."""
+    return same_converters(e) is not None
+
+
+@_composite.register(Parts)
+@_composite.register(ListEncoding)
+@_composite.register(Union)
+@_composite.register(Mu)
+@_composite.register(Conv)
+def _parts_composite(e: Encoding[Any]) -> bool:
+    # records, lists, unions, recursion and conversions: their parts' converters
+    return True
 
 
 # ------------------------------------------------------------ generated code

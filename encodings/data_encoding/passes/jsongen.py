@@ -30,13 +30,19 @@ from collections.abc import Callable, Sequence
 from functools import partial, singledispatch
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
-from ..tree.primitives import Bool, Int, ZeroWidth
+from ..tree.anyjson import Bson
+from ..tree.leaves import AtomEncoding
+from ..tree.primitives import Bool, Float, Int, ZeroWidth
 from ..tree.records import Parts
 from ..tree.sequences import ListEncoding
 from ..tree.strings import RawBytes
-from ..tree.unions import Option, Union
+from ..tree.unions import Option, StringEnum, Union
+from ..tree.wrappers import Conv, DirectJson, Mu
+from ..tree.zarith import Zarith
 from .choosing import by_constant
+from .dispatch import takes_default
 from .emit import Source
+from .transparent import WRAPPERS
 
 if TYPE_CHECKING:
     from ..tree.core import Encoding
@@ -231,6 +237,15 @@ class Inline(NamedTuple):
     from_: Callable[[JGen, str], str] | None
 
 
+@takes_default(
+    {
+        "a leaf whose exact converter is called": (Float, StringEnum, Zarith, Bson),
+        "called: the user's functions around its inner node's fast converter": (Conv,),
+        "called: its two functions": (DirectJson,),
+        "called: each level of a recursion is a call": (Mu,),
+    },
+    through="converters",
+)
 @singledispatch
 def inline_json(e: Encoding[Any]) -> Inline | None:
     """The code ``e`` emits, or ``None`` when it is called instead."""
@@ -261,6 +276,13 @@ ReadLeaf = Callable[[Checks, str], str]
 they fail); returns an expression of its value."""
 
 
+@takes_default(
+    {
+        "a leaf whose JSON its converter checks, called": (AtomEncoding, Zarith, Bson),
+        "not a leaf: its parts are emitted": (Parts, ListEncoding, Union),
+        "a wrapper: the caller asks the node it stands for, or calls it": WRAPPERS,
+    }
+)
 @singledispatch
 def read_leaf(e: Encoding[Any]) -> ReadLeaf | None:
     """How leaf ``e``'s JSON is checked and read inline, or ``None`` when

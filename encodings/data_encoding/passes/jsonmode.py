@@ -47,27 +47,44 @@ from collections.abc import Callable
 from functools import singledispatch
 from typing import Any, Literal
 
+from ..tree.anyjson import Bson
 from ..tree.core import Encoding
-from ..tree.framing import DynamicSize
-from ..tree.primitives import Bool, Int, ZeroWidth
+from ..tree.framing import CheckSize, DynamicSize, Padded
+from ..tree.leaves import AtomEncoding
+from ..tree.primitives import Bool, Float, Int, ZeroWidth
 from ..tree.records import Parts
 from ..tree.sequences import ListEncoding
 from ..tree.strings import FixedBytes, RawBytes
-from ..tree.unions import Option, Union
-from ..tree.wrappers import Delayed, Transparent
+from ..tree.unions import Option, StringEnum, Union
+from ..tree.wrappers import Conv, Delayed, Mu, Splitted
+from ..tree.zarith import Zarith
 from .binaryrules import canonical, many, reads_whole, writes_whole
 from .choosing import by_constant
+from .dispatch import takes_default
+from .transparent import seen_through
 
 __all__ = ["LeafKind", "json_leaf", "json_of_read", "reads_json", "same_both", "writes_json"]
 
 
 def same_both(e: Encoding[Any]) -> Encoding[Any] | None:
     """The node whose bytes, values and JSON form are all ``e``'s (a
-    ``def_``'s inner node), or ``None``. (A delayed encoding is called, not
-    looked into: it may be the knot of a recursive one.)"""
-    return e.inner if isinstance(e, Transparent) and not isinstance(e, Delayed) else None
+    ``def_``'s inner node), or ``None``: the ``both`` column of
+    :data:`~data_encoding.passes.transparent.TABLE`."""
+    return seen_through(e, "both")
 
 
+@takes_default(
+    {
+        "a leaf whose JSON its to_json makes, once read": (Float, StringEnum, Padded, Zarith, Bson),
+        "read whole, then converted (a size check, the user's functions, another JSON form)": (
+            CheckSize,
+            Conv,
+            Splitted,
+        ),
+        "called (transparent.TABLE): read, then converted": (Delayed, Mu),
+    },
+    through="both",
+)
 @singledispatch
 def reads_json(e: Encoding[Any]) -> bool:
     """Whether ``e`` builds its JSON form as it reads (else it reads its
@@ -145,6 +162,19 @@ def json_of_read(e: Encoding[Any], x: str, ref: Callable[[object, str], str]) ->
 # ------------------------------------------------------------ writing
 
 
+@takes_default(
+    {
+        "a leaf: json_leaf writes it, else its from_json converts it": (
+            AtomEncoding,
+            RawBytes,
+            Zarith,
+            Bson,
+        ),
+        "converted by its from_json, then written": (CheckSize, Conv, Splitted),
+        "called (transparent.TABLE): converted, then written": (Delayed, Mu),
+    },
+    through="both",
+)
 @singledispatch
 def writes_json(e: Encoding[Any]) -> bool:
     """Whether ``e``, not a leaf (those are :func:`json_leaf`'s), writes its

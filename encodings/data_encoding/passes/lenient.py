@@ -40,9 +40,11 @@ from ..noncanonical import NonCanonical, counts, held, marked, reference_value, 
 from ..tree.anyjson import Bson
 from ..tree.bson import decode_bson
 from ..tree.core import BytesLike, Encoding, Reader, Writer
-from ..tree.framing import CheckSize
+from ..tree.framing import CheckSize, DynamicSize
 from ..tree.leaves import AtomEncoding
+from ..tree.records import Parts
 from ..tree.sequences import ListEncoding
+from ..tree.strings import RawBytes
 from ..tree.unions import Union
 from ..tree.wrappers import Conv, Mu, Splitted, converted_at
 from ..tree.zarith import Zarith, write_z
@@ -64,6 +66,7 @@ from .binaryrules import (
     unexpected_tag,
     writes_inline,
 )
+from .dispatch import takes_default
 from .marking import absorbs, holds, lenient_unpack, lenient_value_node, read_z_lenient
 
 __all__ = [
@@ -122,6 +125,13 @@ def marker_first(
 # ------------------------------------------------------------ readers
 
 
+@takes_default(
+    {
+        "its inline code in its lenient variant, compiled": (Parts, DynamicSize),
+        "its strict reader: it reads what the reference reads": (RawBytes,),
+    },
+    through="lenient",
+)
 @singledispatch
 def build_lenient_reader(e: Encoding[Any]) -> Reader:
     """``e``'s lenient reader. By default: that of the node whose bytes and
@@ -255,6 +265,14 @@ def _mu_lenient(e: Mu) -> Reader:
 # ------------------------------------------------------------ writers
 
 
+@takes_default(
+    {
+        "its inline code in its lenient variant, compiled": (Parts, DynamicSize),
+        "its strict writer: no marker stands in it": (RawBytes,),
+        "its strict writer: it holds no marker (marking.holds)": (Conv,),
+    },
+    through="lenient",
+)
 @singledispatch
 def build_marked_writer(e: Encoding[Any]) -> Writer:
     """``e``'s marked writer. A part that holds no marker has the values of

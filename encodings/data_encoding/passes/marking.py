@@ -23,16 +23,21 @@ from typing import Any
 from ..compiling import COMPILING
 from ..errors import DecodeError
 from ..noncanonical import NonCanonical, counts, marked, reference_value, unheld
+from ..tree.anyjson import Bson
 from ..tree.core import Encoding
-from ..tree.framing import DynamicSize, Padded
-from ..tree.primitives import Bool
+from ..tree.framing import CheckSize, DynamicSize, Padded
+from ..tree.leaves import AtomEncoding
+from ..tree.primitives import Bool, Float, Int, ZeroWidth
 from ..tree.records import Parts
 from ..tree.sequences import ListEncoding
-from ..tree.unions import Option, Union
+from ..tree.strings import FixedBytes, RawBytes
+from ..tree.unions import Option, StringEnum, Union
 from ..tree.wrappers import Conv, DirectJson, Mu, Splitted, Wrapper, guard
-from ..tree.zarith import read_z
-from .binaryrules import fixed_atom, same_binary
+from ..tree.zarith import Zarith, read_z
+from .binaryrules import fixed_atom
 from .choosing import member
+from .dispatch import takes_default
+from .transparent import seen_through
 
 __all__ = ["absorbs", "holds", "lenient_unpack", "lenient_value_node", "read_z_lenient"]
 
@@ -61,6 +66,18 @@ def holds(e: Encoding[Any]) -> bool:
 _KEY = "lenient.holds"
 
 
+@takes_default(
+    {
+        "its writer and converter check its value's type before any user function": (
+            AtomEncoding,
+            RawBytes,
+            Zarith,
+            Bson,
+            Parts,
+            ListEncoding,
+        )
+    }
+)
 @singledispatch
 def _holds(e: Encoding[Any]) -> bool:
     return True  # a leaf: its writer and converter check its type
@@ -117,14 +134,39 @@ def absorbs(e: Encoding[Any]) -> bool:
 
 
 def lenient_value_node(e: Encoding[Any]) -> Encoding[Any] | None:
-    """The node whose lenient reader is ``e``'s (``binaryrules.same_binary``,
-    but not through a ``splitted``, which reads its own: see :func:`holds`)."""
-    return None if isinstance(e, Splitted) else same_binary(e)
+    """The node whose lenient reader is ``e``'s: the ``lenient`` column of
+    :data:`~data_encoding.passes.transparent.TABLE` (``same_binary``'s, but
+    not through a ``splitted``, which reads its own: see :func:`holds`)."""
+    return seen_through(e, "lenient")
 
 
 # ------------------------------------------------------------ atoms
 
 
+@takes_default(
+    {
+        "an atom that reads as strictly as the reference": (
+            Int,
+            Float,
+            ZeroWidth,
+            StringEnum,
+            FixedBytes,
+        ),
+        "not an atom (fixed_atom): its own reader reads it": (
+            RawBytes,
+            Zarith,
+            Bson,
+            Parts,
+            ListEncoding,
+            Union,
+            CheckSize,
+            DynamicSize,
+            Splitted,
+            Mu,
+        ),
+    },
+    through="lenient",
+)
 @singledispatch
 def lenient_unpack(e: Encoding[Any]) -> Unpack | None:
     """How atom ``e``'s raw ``struct`` value is read where its ``unpack``

@@ -11,11 +11,12 @@ This is what ``data-encoding slice`` prints.
 Leaves are read by their own compiled readers, so a leaf's value is what
 ``decode`` gives there; what the pass reproduces is the composites' layout
 (records, tuples, lists, unions, options, size frames, padding). A wrapper
-whose binary form is another encoding's (``def_``, ``conv``, ``delayed``,
-``check_size``, ``splitted``; :func:`~data_encoding.passes.transparent.unwrap`)
-is walked through, except where it wraps a leaf: then the whole wrapper is
-the leaf, so that the value is shown as its JSON shows it (a timestamp as a
-date, not an ``int64``). A ``DirectJson`` (a node primitive such as a public
+whose bytes are another encoding's (``def_``, ``conv``, ``delayed``,
+``check_size``, ``splitted``: the ``slices`` column of
+:data:`~data_encoding.passes.transparent.TABLE`) is walked through,
+except where it wraps a leaf: then the whole wrapper is the leaf, so that
+the value is shown as its JSON shows it (a timestamp as a date, not an
+``int64``). A ``DirectJson`` (a node primitive such as a public
 key hash, whose JSON is one string for the whole value) is a leaf too.
 
 When the bytes do not decode, the error is ``decode``'s own (its code,
@@ -50,14 +51,14 @@ from ..tree.anyjson import Bson
 from ..tree.core import Encoding
 from ..tree.framing import HEADERS, CheckSize, DynamicSize, Padded
 from ..tree.primitives import ZeroWidth
-from ..tree.records import Described, Obj, Part, Tup
+from ..tree.records import Obj, Part, Tup
 from ..tree.sequences import ListEncoding
 from ..tree.size import VARIABLE
 from ..tree.strings import RawBytes
 from ..tree.unions import Union
-from ..tree.wrappers import DirectJson, Mu
+from ..tree.wrappers import Mu
 from .binaryrules import bad_frame, read_count, unexpected_tag, unread
-from .transparent import unwrap
+from .transparent import seen_through
 
 __all__ = ["Role", "Slice", "Sliced", "slice_bytes"]
 
@@ -165,12 +166,9 @@ def _name(e: Encoding[Any]) -> str:
 
 
 def _through(e: Encoding[Any]) -> Encoding[Any] | None:
-    """The encoding whose bytes ``e``'s are (``None`` when ``e`` is no such wrapper)."""
-    if isinstance(e, DirectJson):
-        return None  # a leaf: its JSON is one value for all its bytes
-    if isinstance(e, Described):
-        return e.inner  # its values are the inner node's, not the record's
-    return unwrap(e, "binary")
+    """The encoding whose bytes ``e``'s are, shown with its values
+    (``slices``; ``None`` when ``e`` is no such wrapper)."""
+    return seen_through(e, "slices")
 
 
 def _chain(e: Encoding[Any]) -> Iterator[Encoding[Any]]:

@@ -34,6 +34,7 @@ from ..tree.unions import StringEnum, Union
 from ..tree.wrappers import Conv, Mu, Splitted, Wrapper
 from ..tree.zarith import Zarith
 from .binaryrules import canonical
+from .dispatch import takes_default
 from .jsonexact import json_checks
 
 T = TypeVar("T")
@@ -60,6 +61,7 @@ def _values(e: Encoding[T], json: bool) -> SearchStrategy[T]:
     return built(e, key, partial(_build, e, json))
 
 
+@takes_default({})
 @singledispatch
 def _build(e: Encoding[Any], json: bool) -> SearchStrategy[Any]:
     raise NotImplementedError(f"no strategy for {type(e).__name__} (a user's encoding class?)")
