@@ -66,8 +66,8 @@ def encodings() -> Iterator[tuple[str, Encoding[Any]]]:
 
 def generated_sources(named: Iterator[tuple[str, Encoding[Any]]]) -> list[str]:
     """The sources compiled while building every piece of the encodings, each
-    headed by its file name without the counter and addresses, sorted; and a line per
-    piece that an encoding has none of (its build raised)."""
+    headed by its file name (without a ``-2``), sorted; and a line per piece
+    that an encoding has none of (its build raised)."""
     sources: set[str] = set()
     compile_ = emit.Source.compile
 
