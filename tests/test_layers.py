@@ -13,6 +13,12 @@ reach their passes by imports inside the methods (and name the types of
 their results under ``TYPE_CHECKING``), so that the tree imports none of them
 when it is built; ``FACADE`` lists those pairs, exactly.
 
+Inside ``passes/``, the codecs stand side by side over a shared base: a
+module of the base imports only the base; a module of a column (a package of
+``passes/``: ``binary``, ``json``, ``schema``; ``PASSES`` places the
+modules still at the top of ``passes/``) imports only the base and its own
+column; the passes ``above`` them may import any.
+
 Every import counts, at module level or inside a function, absolute or
 relative. A circle counts through imports that run when the module is
 imported (not those inside functions or under ``TYPE_CHECKING``).
@@ -63,6 +69,35 @@ FACADE = frozenset(
     )
 )
 
+# inside passes/: the base both codecs share, the columns (packages of
+# passes/) and the passes above them, which use several columns
+BASE = "base"
+ABOVE = "above"
+COLUMNS = ("binary", "json", "schema")
+PASSES = {
+    **dict.fromkeys(
+        ("emit", "choosing", "transparent", "dispatch", "recordrule", "leafjson"), BASE
+    ),
+    "strategies": ABOVE,  # draws values by the binary rules, checked by the JSON ones
+    # moving into their column's package
+    **dict.fromkeys(
+        (
+            "binary",
+            "binarygen",
+            "binaryops",
+            "binaryrender",
+            "binaryrules",
+            "recordgen",
+            "jsonmode",
+            "lenient",
+            "marking",
+            "slicing",
+        ),
+        "binary",
+    ),
+    **dict.fromkeys(("jsonexact", "jsongen", "jsonform"), "json"),
+}
+
 
 @dataclass(frozen=True)
 class Import:
@@ -88,6 +123,19 @@ def layer_of(module: str) -> str | None:
     if "." not in module.removeprefix(f"{PACKAGE}.") and top in PLACED:
         return PLACED[top]
     return top if top in LAYERS else None
+
+
+def column_of(module: str) -> str | None:
+    """Where a module of ``passes/`` stands: ``BASE``, ``ABOVE`` or its
+    column; ``None`` for ``passes/__init__`` and modules outside ``passes/``.
+    A module no rule places stands in a column of its own name (so that an
+    import of it from the base or another column is reported)."""
+    parts = module.split(".")
+    if parts[1:2] != ["passes"] or len(parts) < 3:
+        return None
+    if len(parts) > 3 and parts[2] in COLUMNS:
+        return parts[2]
+    return PASSES.get(parts[2], parts[2])
 
 
 def is_type_checking(test: ast.expr) -> bool:
@@ -144,6 +192,19 @@ def up_imports(imports: list[Import]) -> Iterator[str]:
         yield (
             f"{i.importer} (layer {low}) imports {i.imported} (layer {high}),"
             f" a layer above its own, at line {i.line}"
+        )
+
+
+def across_columns(imports: list[Import]) -> Iterator[str]:
+    """A message for each import inside ``passes/`` from the base into a
+    column, or from one column into another."""
+    for i in imports:
+        low, high = column_of(i.importer), column_of(i.imported)
+        if low is None or high is None or low in (high, ABOVE) or high == BASE:
+            continue
+        yield (
+            f"{i.importer} ({low}) imports {i.imported} ({high}),"
+            f" {'a column' if low == BASE else 'beside its own column'}, at line {i.line}"
         )
 
 
@@ -219,10 +280,16 @@ def imports_in(files: Mapping[str, str]) -> list[Import]:
 
 def violations(files: Mapping[str, str]) -> list[str]:
     """What breaks the layers in ``files``: the modules no rule places, the
-    imports up the layers, the circles."""
+    imports up the layers, those across the columns of ``passes/``, the
+    circles."""
     unplaced = sorted(m for m in map(module_name, files) if layer_of(m) is None)
     imports = imports_in(files)
-    return [*(f"{m} has no layer" for m in unplaced), *up_imports(imports), *circles(imports)]
+    return [
+        *(f"{m} has no layer" for m in unplaced),
+        *up_imports(imports),
+        *across_columns(imports),
+        *circles(imports),
+    ]
 
 
 def package_files() -> dict[str, str]:
@@ -269,8 +336,8 @@ def test_up_imports_circles_and_unplaced_modules_are_reported() -> None:
         "passes/schema.py": "from ..tree import core\n",
         "passes/slicing.py": "",
         "passes/binarygen.py": "import data_encoding.passes.recordgen\n",
-        "passes/recordgen.py": "from . import rules\n",
-        "passes/rules.py": (
+        "passes/recordgen.py": "from . import binaryrules\n",
+        "passes/binaryrules.py": (
             "def later():\n    from .binarygen import lowered\nfrom . import binarygen\n"
         ),
         "passes/choosing.py": "from .choosing import first_case\n",
@@ -289,6 +356,31 @@ def test_up_imports_circles_and_unplaced_modules_are_reported() -> None:
         "data_encoding.tree.zarith (layer tree) imports data_encoding.node.hashes"
         " (layer node), a layer above its own, at line 5",
         "import circle: data_encoding.passes.binarygen -> data_encoding.passes.recordgen"
-        " -> data_encoding.passes.rules -> data_encoding.passes.binarygen",
+        " -> data_encoding.passes.binaryrules -> data_encoding.passes.binarygen",
         "import circle: data_encoding.passes.choosing -> data_encoding.passes.choosing",
+    ]
+
+
+def test_imports_across_the_columns_of_the_passes_are_reported() -> None:
+    files = {
+        "passes/__init__.py": "from . import emit\n",
+        "passes/emit.py": "from .json import exact\n",
+        "passes/choosing.py": "def later():\n    from .extra import helper\n",
+        "passes/extra.py": "from .choosing import first_case\n",
+        "passes/json/__init__.py": "from .exact import exact_to\n",
+        "passes/json/exact.py": (
+            "from ..binary.rules import canonical\nfrom ..choosing import first_case\n"
+        ),
+        "passes/binary/__init__.py": "from .rules import canonical\n",
+        "passes/binary/rules.py": "from ..dispatch import takes_default\n",
+        "passes/dispatch.py": "",
+        "passes/strategies.py": "from .json import exact\nfrom .binary import rules\n",
+    }
+    assert violations(files) == [
+        "data_encoding.passes.emit (base) imports data_encoding.passes.json.exact (json),"
+        " a column, at line 1",
+        "data_encoding.passes.choosing (base) imports data_encoding.passes.extra (extra),"
+        " a column, at line 2",
+        "data_encoding.passes.json.exact (json) imports data_encoding.passes.binary.rules"
+        " (binary), beside its own column, at line 1",
     ]

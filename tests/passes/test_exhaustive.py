@@ -107,8 +107,8 @@ def test_the_node_types_and_dispatching_functions_are_found() -> None:
         "binary.build_reader binary.build_sizer binary.build_writer binarygen.bytes_of "
         "binarygen.inline_ops binaryrules.fixed_atom binaryrules.many binaryrules.may_fork "
         "choosing.accepts choosing.accepts_json jsonexact.exact_from jsonexact.exact_to "
-        "jsonform._composite jsongen.inline_json jsongen.read_leaf jsonmode.reads_json "
-        "jsonmode.writes_json lenient.build_lenient_reader lenient.build_marked_writer "
+        "jsonform._composite jsongen.inline_json jsonmode.reads_json jsonmode.writes_json "
+        "leafjson.read_leaf lenient.build_lenient_reader lenient.build_marked_writer "
         "marking._holds marking.lenient_unpack strategies._build"
     )
 

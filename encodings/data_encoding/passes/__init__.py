@@ -10,6 +10,8 @@ it (``functools.singledispatch``), and the tree knows none of them:
   :mod:`.binaryrules`;
 * the JSON codec: :mod:`.jsonform`, :mod:`.jsonexact` (the exact
   converters), :mod:`.jsongen` (the generated ones);
+* what both codecs check alike: :mod:`.recordrule` (a record's value),
+  :mod:`.leafjson` (a leaf's JSON, in generated code);
 * :mod:`.choosing`: how a union picks its case, for both codecs;
 * :mod:`.emit`: what every generated function shares;
 * :mod:`.schema`: what ``describe``, ``table`` and ``json_schema`` say

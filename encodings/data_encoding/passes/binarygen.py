@@ -93,8 +93,8 @@ from .binaryrules import (
 from .choosing import by_constant
 from .dispatch import takes_default
 from .emit import Source, shown, tuple_expr
-from .jsongen import Bail, read_leaf
 from .jsonmode import LeafKind, json_leaf, json_of_read, reads_json, same_both, writes_json
+from .leafjson import Bail, read_leaf
 from .marking import absorbs, holds, lenient_unpack, lenient_value_node
 from .recordgen import lower_parts_read, lower_parts_write
 from .transparent import emitted_for
@@ -165,7 +165,7 @@ class Lowering:
         self.ops.extend(ops)
         self.count += len(ops)
 
-    # what a leaf's JSON reading is emitted through (``jsongen.Checks``)
+    # what a leaf's JSON reading is emitted through (``leafjson.Checks``)
 
     def bail_if(self, condition: str) -> None:
         """In JSON mode: give up writing when ``condition`` holds (the entry
@@ -704,7 +704,7 @@ def _lower_write_json(e: Encoding[Any], lw: Lowering, j: str, path: Path, then: 
 
 def _json_leaf_value(e: Encoding[Any], kind: LeafKind, lw: Lowering, j: str) -> str:
     """Add the ops that refuse leaf ``e``'s JSON ``j``: those its fast
-    ``from_json`` is made of (:func:`.jsongen.read_leaf`), so that no JSON
+    ``from_json`` is made of (:func:`.leafjson.read_leaf`), so that no JSON
     ``from_json`` refuses is written; return the variable holding its value."""
     if kind == "text":  # read by a closure (UTF-8 checks): here its writer checks
         lw.bail_if(f"type({j}) is not str")

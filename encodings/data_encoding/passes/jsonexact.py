@@ -44,8 +44,8 @@ from ..tree.wrappers import Conv, DirectJson, Mu, guard
 from ..tree.zarith import Zarith, check_number
 from .choosing import Member, first_case, json_member, json_selectors, member, value_selectors
 from .dispatch import takes_default
-from .jsongen import Bail
-from .recordgen import bad_arity, key_error, record_value_error, spliced
+from .leafjson import Bail
+from .recordrule import bad_arity, key_error, record_value_error, spliced
 from .transparent import seen_through
 
 __all__ = ["Via", "exact_from", "exact_to", "json_checks", "same_converters"]

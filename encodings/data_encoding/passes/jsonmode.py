@@ -27,7 +27,7 @@ error the composition gives.
 Writing. ``e.encode_json(json)`` is ``e.encode(e.from_json(json))`` without
 the value in between: the writer is lowered with ``Lowering.json`` set, and
 ``v`` is the JSON. A leaf checks its JSON with the very code of the fast
-``from_json`` (:func:`.jsongen.read_leaf`: an ``int`` that is exactly an
+``from_json`` (:func:`.leafjson.read_leaf`: an ``int`` that is exactly an
 ``int`` in range, a ``bool``, bytes as exactly a ``str`` of canonical
 lowercase hex; a string, which has no such code, exactly a ``str``) and
 writes it (or the bytes of its hex); a record

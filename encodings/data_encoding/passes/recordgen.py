@@ -1,5 +1,5 @@
-"""Lowering records and tuples to the binary op IR (see :mod:`.binarygen`),
-and the record errors both codecs share.
+"""Lowering records and tuples to the binary op IR (see :mod:`.binarygen`);
+their errors are the rule both codecs share (:mod:`.recordrule`).
 
 A record or a tuple is a sequence of :class:`Part` s, lowered one after the
 other into the enclosing block: fixed-width leaves join the pending
@@ -18,17 +18,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..errors import (
-    DataEncodingError,
     DecodeError,
     EncodeError,
-    JsonError,
-    describe_value,
     not_enough_data,
 )
-from ..jsonvalue import RepeatedMembers
 from ..noncanonical import unheld_byte, unheld_value
 from ..tree.leaves import wrong_value_type
 from ..tree.records import Part
@@ -36,6 +32,7 @@ from ..tree.size import VARIABLE, Fixed
 from .binaryops import AfterReads, AtEnd, Do, Fail, Fetch, Flush, Let, Path, Peek, SubFrame, Take
 from .binaryrules import may_fork
 from .emit import tuple_expr
+from .recordrule import bad_arity, key_error, record_value_error, spliced
 
 if TYPE_CHECKING:  # (binarygen lowers records through this module)
     from .binarygen import Lowering, Then
@@ -61,71 +58,6 @@ def _bad_flag(pos: int, flag: int) -> DecodeError:
 def _extra(pos: int, stop: int) -> DecodeError:
     return DecodeError(
         "extra_bytes", f"extra bytes: {stop - pos} unread after the field", offset=pos
-    )
-
-
-def record_value_error(value: Any) -> EncodeError | None:
-    """What is wrong with ``value``, by its type alone, as the value of a
-    record: not a dict, or an object that gives a member twice (a
-    :class:`RepeatedMembers`, whose mapping would lose a member); ``None``
-    for a dict (its keys are :func:`key_error`'s)."""
-    if isinstance(value, RepeatedMembers):
-        return value.error(EncodeError)
-    if not isinstance(value, dict):
-        return wrong_value_type("a dict", value)
-    return None
-
-
-def key_error(
-    parts: Sequence[Part],
-    keys: frozenset[str],
-    value: dict[Any, Any],
-    cls: type[EncodeError] | type[JsonError] = EncodeError,
-) -> DataEncodingError | None:
-    """The one error for a record's dict (or JSON object) whose keys are not
-    the record's, whichever direction finds it: the first key, in the value's
-    order, that is no field; else the first required field, in field order,
-    that is missing; ``None`` when the keys are right."""
-    if isinstance(value, RepeatedMembers):
-        return value.error(cls)
-    for key in value:
-        if key not in keys:
-            return cls("unexpected_field", f"unexpected field {describe_value(key)}").within(key)
-    for part in parts:
-        if part.mode == "req" and part.key not in value:
-            return cls("missing_field", f"missing field {part.key!r}").within(part.key)
-    return None
-
-
-def spliced(
-    value: Any,
-    part: Part,
-    as_dict: bool,
-    cls: type[DecodeError] | type[JsonError] = DecodeError,
-) -> Any:
-    """The value read for a spliced operand of ``merge_objs`` (``as_dict``: a
-    dict of its fields) or ``merge_tups`` (a tuple of its elements), checked:
-    a ``conv`` operand's function gives it, and nothing else may be merged."""
-    if as_dict:
-        if isinstance(value, dict) and value.keys() <= part.keys:
-            return value
-        what = "a dict of its fields"
-    elif isinstance(value, tuple | list) and len(value) == part.arity:
-        return value
-    else:
-        what = f"a tuple of its {part.arity} elements"
-    into = "a record" if as_dict else "a tuple"
-    raise cls(
-        "user_function", f"a conversion merged into {into} gave {describe_value(value)}, not {what}"
-    )
-
-
-def bad_arity(
-    expected: int, value: Any, cls: type[EncodeError] | type[JsonError] = EncodeError
-) -> DataEncodingError:
-    return cls(
-        "wrong_length",
-        f"expected a tuple of {expected} elements, got {len(value)}: {describe_value(value)}",
     )
 
 
