@@ -15,7 +15,8 @@ it (``functools.singledispatch``), and the tree knows none of them:
 * :mod:`.choosing`: how a union picks its case, for both codecs;
 * :mod:`.emit`: what every generated function shares;
 * :mod:`.schema`: what ``describe``, ``table`` and ``json_schema`` say
-  (:mod:`.schema.describe`, its values in :mod:`.schema.language`,
+  (:mod:`.schema.describe`, its values in :mod:`.schema.values` and their
+  encodings in :mod:`.schema.language`,
   :mod:`.schema.table`, :mod:`.schema.jsonschema`);
 * :mod:`.strategies`, :mod:`.slicing`;
 * :mod:`.transparent`: which wrappers a pass sees through;

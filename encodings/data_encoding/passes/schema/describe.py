@@ -50,7 +50,7 @@ from ...tree.unions import StringEnum, Union
 from ...tree.wrappers import Def, Mu
 from ...tree.zarith import Zarith
 from ..transparent import unwrap
-from . import language as bs
+from . import values as bs
 
 # The Zarith entries' texts are data: nodes publish them verbatim.
 ZARITH_TEXTS = {

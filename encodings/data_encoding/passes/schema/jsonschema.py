@@ -62,7 +62,7 @@ from ...tree.unions import Case, StringEnum, Union
 from ...tree.wrappers import Conv, Def, Mu
 from ...tree.zarith import Zarith
 from ..transparent import unwrap
-from .language import Dialect
+from .values import Dialect
 
 SCHEMA_URI = "http://json-schema.org/draft-04/schema#"
 

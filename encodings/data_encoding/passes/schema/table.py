@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...tree.size import DYNAMIC, Fixed, Size
-from . import language as bs
+from . import values as bs
 from .describe import integer_size
 
 _MARGIN = 78
