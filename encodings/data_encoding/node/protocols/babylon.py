@@ -13,7 +13,7 @@ from ...tree.core import publish
 from ...tree.records import obj, opt, req
 from ...tree.typed import typed
 from ..keys import PublicKeyHash, public_key_hash
-from . import athens, constants, micheline, operations, receipts, results, values
+from . import athens, constants, entrypoints, micheline, operations, receipts, results, values
 from .contracts import ContractId, contract_id
 from .micheline import Node, Script
 from .tez import tez
@@ -121,7 +121,7 @@ InternalOperation: TypeAlias = operations.InternalOf[InternalTransaction, Intern
 
 _TRANSACTION_PARAMETERS = typed(
     TransactionParameters,
-    obj(req("entrypoint", operations.ENTRYPOINT), req("value", SCRIPT_LAZY_EXPR)),
+    obj(req("entrypoint", entrypoints.ENTRYPOINT), req("value", SCRIPT_LAZY_EXPR)),
 )
 OPERATIONS: operations.Operations[Contents, InternalOperation] = operations.build(
     first_manager_tag=107,  # 004's were 7 to 10
@@ -131,7 +131,7 @@ OPERATIONS: operations.Operations[Contents, InternalOperation] = operations.buil
         obj(
             req("amount", tez),
             req("destination", contract_id),
-            opt("parameters", operations.explicit(_TRANSACTION_PARAMETERS)),
+            opt("parameters", entrypoints.explicit(_TRANSACTION_PARAMETERS)),
         ),
     ),
     origination=typed(

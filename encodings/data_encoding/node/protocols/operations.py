@@ -49,7 +49,8 @@ Where the reference reads what its writer never writes, or fails, we refuse:
   be) and ``wrong_length`` in JSON and values;
 * a transaction's ``parameters`` (005 on) that mean what no parameters
   mean, entrypoint ``default`` and value ``Unit``, are ``not_canonical``:
-  the node reads both alike and writes none (:func:`explicit`);
+  the node reads both alike and writes none
+  (:func:`.entrypoints.explicit`);
 * an entrypoint of the five builtin names written in the ``named`` form
   (tag 255) is ``not_canonical``, as every union case the writer would not
   choose.
@@ -88,7 +89,6 @@ from ...errors import (
     ErrorCode,
     JsonError,
 )
-from ...tree.bounded import string as bounded_string
 from ...tree.core import Encoding, publish
 from ...tree.fixed import bytes_
 from ...tree.framing import check_size, dynamic_size
@@ -119,10 +119,8 @@ if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
 
 __all__ = [
-    "ENTRYPOINT",
     "INLINED_ENDORSEMENT",
     "MANAGER_KINDS",
-    "NO_PARAMETERS",
     "OPERATION_IDS",
     "OPERATION_SHELL_HEADER",
     "RAW_OPERATION",
@@ -154,7 +152,6 @@ __all__ = [
     "UnsignedOperation",
     "batched",
     "build",
-    "explicit",
 ]
 
 # ------------------------------------------------------------------ the shell's
@@ -418,56 +415,6 @@ delegation is withdrawn)."""
 
 _LIMIT = check_size(10, n)
 """A counter, a gas or a storage limit: a natural of at most 10 bytes."""
-
-# ------------------------------------------------------------------ entrypoints (005 on)
-
-BUILTIN_ENTRYPOINTS = ("default", "root", "do", "set_delegate", "remove_delegate")
-"""The entrypoints written as their tag alone (0 to 4)."""
-
-ENTRYPOINT: Encoding[str] = def_(
-    "entrypoint",
-    union(
-        [case(tag, name, constant(name)) for tag, name in enumerate(BUILTIN_ENTRYPOINTS)]
-        + [case(255, "named", bounded_string(31))]
-    ),
-    title="entrypoint",
-    description="Named entrypoint to a Michelson smart contract",
-)
-"""A transaction's entrypoint (005 on): JSON, its name; binary, the tag of a
-builtin name, or 255 then the name (a string of at most 31 bytes)."""
-
-NO_PARAMETERS = {"entrypoint": "default", "value": {"prim": "Unit"}}
-"""The JSON of parameters that mean none: Micheline's ``Unit`` (no
-argument, no annotation) given to the ``default`` entrypoint."""
-
-P = TypeVar("P")
-
-
-def _explicit(parameters: Encoding[Any], value: Any) -> Any:
-    """``value`` (a transaction's ``parameters``) unless it means what no
-    parameters mean (:data:`NO_PARAMETERS`)."""
-    if type(value) is dict and value.get("entrypoint") == "default":
-        try:
-            said = parameters.to_json(value)
-        except DataEncodingError:
-            return value  # the record's own encoding says what is wrong
-        if said == NO_PARAMETERS:
-            raise EncodeError(
-                "not_canonical",
-                "parameters of entrypoint 'default' and value Unit mean no parameters: "
-                "leave them out (the protocol writes none)",
-            )
-    return value
-
-
-def explicit(parameters: Encoding[P]) -> Encoding[P]:
-    """A transaction's ``parameters`` (from 005 on: an ``entrypoint`` and a
-    ``value``), refused (``not_canonical``) when they mean what no
-    parameters mean (:data:`NO_PARAMETERS`): the protocol reads both alike,
-    and writes none."""
-    check = partial(_explicit, parameters)
-    return conv(check, check, parameters)
-
 
 # ------------------------------------------------------------------ a protocol's operations
 

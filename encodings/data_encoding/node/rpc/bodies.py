@@ -77,7 +77,7 @@ __all__ = [
     "operation_lists",
     "operation_to_run",
     "operations_to_parse",
-    "packed",
+    "packed_and_gas",
     "parsed_operations",
     "preapplied_operations",
     "run_code_input",
@@ -324,7 +324,7 @@ def typed_data(ids: Ids) -> Encoding[Any]:
     return obj(req("data", expr), req("type", expr), opt("gas", z))
 
 
-def packed(ids: Ids) -> Encoding[Any]:
+def packed_and_gas(ids: Ids) -> Encoding[Any]:
     return obj(req("packed", bytes_), req("gas", ids("gas")))
 
 

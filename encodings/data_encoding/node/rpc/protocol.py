@@ -194,7 +194,7 @@ ROWS: tuple[Declared, ...] = (
         "operation.data_and_metadata",
         input=bodies.operation_to_run,
     ),
-    Declared("POST", "/helpers/scripts/pack_data", bodies.packed, input=bodies.typed_data),
+    Declared("POST", "/helpers/scripts/pack_data", bodies.packed_and_gas, input=bodies.typed_data),
     Declared("POST", "/helpers/scripts/typecheck_data", bodies.gas_left, input=bodies.typed_data),
     Declared("POST", "/helpers/scripts/run_code", bodies.code_run, input=bodies.run_code_input),
     Declared("POST", "/helpers/scripts/trace_code", bodies.code_trace, input=bodies.run_code_input),
