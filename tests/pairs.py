@@ -10,7 +10,8 @@ from typing import Any
 from hypothesis import strategies as st
 
 from data_encoding import DataEncodingError, Encoding, RepeatedMembers
-from data_encoding.passes import binarygen, emit
+from data_encoding.passes import emit
+from data_encoding.passes.binary import lowering
 from dsl import build
 from golden import legacy_records
 from hand import VECTORS
@@ -19,12 +20,12 @@ from rich import PYTHONISH, RICH, as_subclass, rich_encodings
 
 def _without_inlining(e: Encoding[Any]) -> Encoding[Any]:
     """``e`` (not compiled yet), compiled with every part called rather than inlined."""
-    budgets = emit.LINE_BUDGET, binarygen.OP_BUDGET
-    emit.LINE_BUDGET = binarygen.OP_BUDGET = 0
+    budgets = emit.LINE_BUDGET, lowering.OP_BUDGET
+    emit.LINE_BUDGET = lowering.OP_BUDGET = 0
     try:
         e._write, e._read  # noqa: B018  # compiles the parts, recursively
     finally:
-        emit.LINE_BUDGET, binarygen.OP_BUDGET = budgets
+        emit.LINE_BUDGET, lowering.OP_BUDGET = budgets
     return e
 
 

@@ -58,9 +58,7 @@ FACADE = frozenset(
     ("data_encoding.tree.core", f"data_encoding.passes.{name}")
     for name in (
         "binary",
-        "binarygen",
         "jsonform",
-        "lenient",
         "schema",
         "schema.describe",
         "schema.jsonschema",
@@ -80,21 +78,6 @@ PASSES = {
     ),
     "strategies": ABOVE,  # draws values by the binary rules, checked by the JSON ones
     # moving into their column's package
-    **dict.fromkeys(
-        (
-            "binary",
-            "binarygen",
-            "binaryops",
-            "binaryrender",
-            "binaryrules",
-            "recordgen",
-            "jsonmode",
-            "lenient",
-            "marking",
-            "slicing",
-        ),
-        "binary",
-    ),
     **dict.fromkeys(("jsonexact", "jsongen", "jsonform"), "json"),
 }
 
@@ -321,7 +304,7 @@ def test_up_imports_circles_and_unplaced_modules_are_reported() -> None:
             "def encode():\n"
             "    from ..passes import binary\n"
             "def slice():\n"
-            "    from data_encoding.passes.slicing import s\n"
+            "    from data_encoding.passes.binary.slicing import s\n"
         ),
         "tree/zarith.py": (
             "from typing import TYPE_CHECKING\n"
@@ -332,14 +315,15 @@ def test_up_imports_circles_and_unplaced_modules_are_reported() -> None:
         ),
         "passes/__init__.py": "",
         "passes/emit.py": "",
-        "passes/binary.py": "from ..tree.core import Encoding\n",
-        "passes/schema.py": "from ..tree import core\n",
-        "passes/slicing.py": "",
-        "passes/binarygen.py": "import data_encoding.passes.recordgen\n",
-        "passes/recordgen.py": "from . import binaryrules\n",
-        "passes/binaryrules.py": (
-            "def later():\n    from .binarygen import lowered\nfrom . import binarygen\n"
+        "passes/binary/__init__.py": "from .codec import build_reader\n",
+        "passes/binary/codec.py": "from ...tree.core import Encoding\n",
+        "passes/binary/slicing.py": "",
+        "passes/binary/lowering.py": "import data_encoding.passes.binary.parts\n",
+        "passes/binary/parts.py": "from . import rules\n",
+        "passes/binary/rules.py": (
+            "def later():\n    from .lowering import lowered\nfrom . import lowering\n"
         ),
+        "passes/schema/__init__.py": "from ...tree import core\n",
         "passes/choosing.py": "from .choosing import first_case\n",
         "extra.py": "from .node import hashes\n",
         "alone.py": "import json\n",
@@ -349,14 +333,15 @@ def test_up_imports_circles_and_unplaced_modules_are_reported() -> None:
     assert violations(files) == [
         "data_encoding.alone has no layer",
         "data_encoding.extra has no layer",
-        "data_encoding.tree.core (layer tree) imports data_encoding.passes.slicing"
+        "data_encoding.tree.core (layer tree) imports data_encoding.passes.binary.slicing"
         " (layer passes), a layer above its own, at line 8",
         "data_encoding.tree.zarith (layer tree) imports data_encoding.passes.emit"
         " (layer passes), a layer above its own, at line 2",
         "data_encoding.tree.zarith (layer tree) imports data_encoding.node.hashes"
         " (layer node), a layer above its own, at line 5",
-        "import circle: data_encoding.passes.binarygen -> data_encoding.passes.recordgen"
-        " -> data_encoding.passes.binaryrules -> data_encoding.passes.binarygen",
+        "import circle: data_encoding.passes.binary.lowering"
+        " -> data_encoding.passes.binary.parts -> data_encoding.passes.binary.rules"
+        " -> data_encoding.passes.binary.lowering",
         "import circle: data_encoding.passes.choosing -> data_encoding.passes.choosing",
     ]
 

@@ -130,7 +130,7 @@ def test_the_rule_sees_registrations_and_functions() -> None:
     and a public function are in (else the tests above could not fail)."""
     where = _definitions()
     assert "_conv_reader" not in where  # @build_reader.register
-    assert where["_lower_read_binary"] == {"passes/binarygen.py"}
-    assert where["inline_ops"] == {"passes/binarygen.py"}
+    assert where["_lower_read_binary"] == {"passes/binary/jsonlowering.py"}
+    assert where["inline_ops"] == {"passes/binary/inline.py"}
     assert where["inline_json"] == {"passes/jsongen.py"}
     assert where["list_"] == {"tree/sequences.py", "tree/fixed.py", "tree/variable.py"}

@@ -709,7 +709,7 @@ def test_slice_reads_files_and_raw_bytes(run: Run, tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("id", BINARY_SAMPLED_IDS)
 def test_slice_every_id(run: Run, id: str) -> None:
-    from data_encoding.passes.slicing import slice_bytes
+    from data_encoding.passes.binary.slicing import slice_bytes
 
     e = registry.find(id).encoding
     for s in OWN_SAMPLES[id]["valid"]:

@@ -1,6 +1,6 @@
 """The binary pass's op IR: what encodings lower to, and how ops render.
 
-A compiled reader or writer is built in two steps (``passes/binaryops.py``):
+A compiled reader or writer is built in two steps (``passes/binary/ops.py``):
 the tree is lowered to frozen ops, which are rendered to Python. These tests
 pin the lowering of the shapes that matter (a choice with the code after it
 copied into its branches, the bound on copies) and the rendering of
@@ -18,8 +18,8 @@ from typing import Any, get_args
 import pytest
 
 import data_encoding as de
-from data_encoding.passes import binarygen, binaryrender
-from data_encoding.passes.binaryops import (
+from data_encoding.passes.binary import inline, lowering, render
+from data_encoding.passes.binary.ops import (
     AfterReads,
     Block,
     Branch,
@@ -36,7 +36,7 @@ from data_encoding.passes.binaryops import (
     const,
     show,
 )
-from data_encoding.passes.binaryrender import new_source, render_function
+from data_encoding.passes.binary.render import new_source, render_function
 from data_encoding.passes.choosing import INLINE_CASES
 from hand import VECTORS
 from rich import RICH
@@ -64,7 +64,7 @@ def _walk(block: Block) -> Iterator[Op]:
 
 
 def test_a_record_lowers_to_its_fetches_then_one_run_per_case() -> None:
-    ops = binarygen.lowered(RECORD, reading=False)
+    ops = lowering.lowered(RECORD, reading=False)
     assert [type(op) for op in ops] == [Fail, Fetch, Let, Fail, Put, Let, Choice]
     fetch = ops[1]
     assert isinstance(fetch, Fetch)
@@ -87,7 +87,7 @@ def test_a_record_lowers_to_its_fetches_then_one_run_per_case() -> None:
 
 
 def test_reading_a_union_peeks_its_tag() -> None:
-    ops = binarygen.lowered(RECORD, reading=True)
+    ops = lowering.lowered(RECORD, reading=True)
     assert isinstance(ops[0], Take) and ops[0].target == "uid_1"
     choice = ops[1]
     assert isinstance(choice, Choice)
@@ -104,8 +104,8 @@ def test_the_code_after_choices_is_copied_at_most_copies_times() -> None:
         [de.case(i, f"c{i}", de.obj(de.req("kind", de.constant(f"c{i}")))) for i in range(4)]
     )
     e = de.obj(de.req("u", u), de.opt("a", de.uint8), de.opt("b", de.uint8), de.opt("c", de.uint8))
-    assert binarygen.COPIES == 16
-    ops = binarygen.lowered(e, reading=False)
+    assert lowering.COPIES == 16
+    ops = lowering.lowered(e, reading=False)
     writes_of_c = [op for op in _walk(ops) if isinstance(op, Put) and op.path == ("'c'",)]
     writes_of_b = [op for op in _walk(ops) if isinstance(op, Put) and op.path == ("'b'",)]
     assert (
@@ -177,10 +177,10 @@ def test_ops_are_frozen_and_lowering_is_deterministic() -> None:
     for e in [RECORD, *RICH.values()]:
         for reading in (False, True):
             try:
-                first = binarygen.lowered(e, reading)
+                first = lowering.lowered(e, reading)
             except AssertionError:
                 continue  # a leaf or a piece that is not compiled
-            assert binarygen.lowered(e, reading) == first
+            assert lowering.lowered(e, reading) == first
     with pytest.raises(dataclasses.FrozenInstanceError):
         const("B", 0).arg = "1"  # type: ignore[misc]
 
@@ -189,14 +189,14 @@ def test_every_op_type_is_used_by_some_lowering() -> None:
     used: set[type] = set()
     for e in [RECORD, *RICH.values(), *VECTORS.values()]:
         for reading in (False, True):
-            if binarygen.inline_ops(e)[1 if reading else 0] is None:
+            if inline.inline_ops(e)[1 if reading else 0] is None:
                 continue
-            used |= {type(op) for op in _walk(binarygen.lowered(e, reading))}
+            used |= {type(op) for op in _walk(lowering.lowered(e, reading))}
     assert used == set(get_args(Op))
 
 
 def test_show_lists_ops_with_their_blocks_indented() -> None:
-    text = show(binarygen.lowered(de.obj(de.opt("a", de.uint8)), reading=False))
+    text = show(lowering.lowered(de.obj(de.opt("a", de.uint8)), reading=False))
     assert re.sub(r"\(.*", "", text).splitlines() == [
         "Fail",
         "Let",
@@ -212,13 +212,13 @@ def test_show_lists_ops_with_their_blocks_indented() -> None:
 
 def test_a_call_shows_what_it_calls() -> None:
     e = de.obj(de.req("l", de.list_(de.obj(de.req("a", de.string)))))
-    calls = [op for op in _walk(binarygen.lowered(e, reading=False)) if isinstance(op, Call)]
+    calls = [op for op in _walk(lowering.lowered(e, reading=False)) if isinstance(op, Call)]
     assert calls == []  # the list and its elements are inlined
-    binarygen.OP_BUDGET, budget = 0, binarygen.OP_BUDGET
+    lowering.OP_BUDGET, budget = 0, lowering.OP_BUDGET
     try:
-        (call,) = binarygen.lowered(de.obj(de.req("l", de.list_(de.string))), reading=False)[-1:]
+        (call,) = lowering.lowered(de.obj(de.req("l", de.list_(de.string))), reading=False)[-1:]
     finally:
-        binarygen.OP_BUDGET = budget
+        lowering.OP_BUDGET = budget
     assert isinstance(call, Call)
     assert re.fullmatch(
         r"Call\(fn=<data_encoding writer of list_\(string\)(?:-\d+)?>, "
@@ -265,7 +265,7 @@ def test_an_entry_point_joins_pieces_with_each_frame_size_in_its_run() -> None:
         "0100000006000000026162000000040000000000000002",
     )
     # past MANY_PIECES elements, a list is written to one bytearray piece
-    assert binaryrender.MANY_PIECES == 32
+    assert render.MANY_PIECES == 32
     assert "if len(l_" in source and "> 32:" in source
     long = {"a": 1, "l": ["ab"] * 33, "t": [], "b": 2}
     assert _written(FRAMED, long) == (

@@ -80,7 +80,8 @@ DISPATCHERS = {
 
 
 def _file(name: str) -> str:
-    return f"passes/{name.split('.')[0]}.py"
+    """``binary.rules.may_fork`` -> ``passes/binary/rules.py``."""
+    return f"passes/{name.rpartition('.')[0].replace('.', '/')}.py"
 
 
 def _takes_by_default(f: Dispatcher, cls: type) -> bool:
@@ -104,12 +105,13 @@ def test_the_node_types_and_dispatching_functions_are_found() -> None:
         "Zarith ZeroWidth"
     )
     assert " ".join(sorted(DISPATCHERS)) == (
-        "binary.build_reader binary.build_sizer binary.build_writer binarygen.bytes_of "
-        "binarygen.inline_ops binaryrules.fixed_atom binaryrules.many binaryrules.may_fork "
+        "binary.codec.build_reader binary.codec.build_sizer binary.codec.build_writer "
+        "binary.inline.bytes_of binary.inline.inline_ops binary.jsonmode.reads_json "
+        "binary.jsonmode.writes_json binary.lenient.build_lenient_reader "
+        "binary.lenient.build_marked_writer binary.marking._holds binary.marking.lenient_unpack "
+        "binary.rules.fixed_atom binary.rules.many binary.rules.may_fork "
         "choosing.accepts choosing.accepts_json jsonexact.exact_from jsonexact.exact_to "
-        "jsonform._composite jsongen.inline_json jsonmode.reads_json jsonmode.writes_json "
-        "leafjson.read_leaf lenient.build_lenient_reader lenient.build_marked_writer "
-        "marking._holds marking.lenient_unpack strategies._build"
+        "jsonform._composite jsongen.inline_json leafjson.read_leaf strategies._build"
     )
 
 
@@ -126,7 +128,7 @@ def _missing(node_types: list[type]) -> list[str]:
     """What the failure says: each pair neither registered nor listed."""
     return [
         f"{name} has no registration for {cls.__name__}: register one in {_file(name)}, "
-        f"or list {cls.__name__} in the @takes_default beside {name.split('.')[1]}, "
+        f"or list {cls.__name__} in the @takes_default beside {name.rpartition('.')[2]}, "
         "saying why it takes the default"
         for name, f in DISPATCHERS.items()
         for cls in node_types
@@ -156,8 +158,8 @@ def test_a_new_node_type_is_named_in_every_function_it_must_consider() -> None:
     missing = _missing([Planted])
     assert len(missing) == len(DISPATCHERS)
     assert (
-        "binaryrules.may_fork has no registration for Planted: register one in "
-        "passes/binaryrules.py, or list Planted in the @takes_default beside may_fork, "
+        "binary.rules.may_fork has no registration for Planted: register one in "
+        "passes/binary/rules.py, or list Planted in the @takes_default beside may_fork, "
         "saying why it takes the default"
     ) in missing
 

@@ -1,7 +1,7 @@
 """Generated code against the same encodings compiled without inlining.
 
 A composite compiles into one function with its parts inlined (see
-``data_encoding.passes.binaryops``): fused ``struct`` runs across records, union tags
+``data_encoding.passes.binary.ops``): fused ``struct`` runs across records, union tags
 and presence bytes peeked inside a run, loops with inlined bodies. With the
 budgets at zero, every part is instead a call of its own compiled
 function. The two code paths differ; their results must not.

@@ -33,8 +33,8 @@ import data_encoding as de
 from data_encoding import NonCanonical, reference_value
 from data_encoding.jsonvalue import JsonValue, dumps
 from data_encoding.node import hashes, keys, registry, timestamp
-from data_encoding.passes import binarygen
-from data_encoding.passes.slicing import slice_bytes
+from data_encoding.passes.binary import lowering
+from data_encoding.passes.binary.slicing import slice_bytes
 from data_encoding.passes.transparent import unwrap
 from data_encoding.tree.framing import HEADERS
 from data_encoding.tree.wrappers import Def, DirectJson
@@ -388,7 +388,7 @@ def test_each_row_deep_inside_called_not_inlined(
 ) -> None:
     """The same, every part compiled as a function of its own and called
     (no inlining): the lenient variant of the calls and of the closures."""
-    monkeypatch.setattr(binarygen, "OP_BUDGET", 0)
+    monkeypatch.setattr(lowering, "OP_BUDGET", 0)
     test_each_row_deep_inside(row, where)
 
 

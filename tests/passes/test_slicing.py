@@ -1,4 +1,4 @@
-"""The slicing pass (``data_encoding.passes.slicing``): on every catalogue id's
+"""The slicing pass (``data_encoding.passes.binary.slicing``): on every catalogue id's
 samples, on random values of every id, of the hand encodings (one per
 combinator) and of random encodings, the slices cover the bytes exactly and
 in order, each leaf's bytes are its value's, and each leaf's JSON is the
@@ -22,7 +22,7 @@ from data_encoding.depth import DEFAULT, FRAMES_PER_LEVEL, MARGIN
 from data_encoding.errors import PathStep
 from data_encoding.jsonvalue import JsonValue
 from data_encoding.node import registry
-from data_encoding.passes.slicing import Sliced, slice_bytes
+from data_encoding.passes.binary.slicing import Sliced, slice_bytes
 from hand import HAND
 from random_dsl import encodings
 

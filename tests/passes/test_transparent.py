@@ -16,11 +16,12 @@ import pytest
 import data_encoding as de
 from data_encoding import Encoding, obj, req, tup, uint8
 from data_encoding.node import hashes, keys
-from data_encoding.passes import choosing, slicing
-from data_encoding.passes.binaryrules import same_binary
+from data_encoding.passes import choosing
+from data_encoding.passes.binary import slicing
+from data_encoding.passes.binary.jsonmode import same_both
+from data_encoding.passes.binary.marking import lenient_value_node
+from data_encoding.passes.binary.rules import same_binary
 from data_encoding.passes.jsonexact import same_converters
-from data_encoding.passes.jsonmode import same_both
-from data_encoding.passes.marking import lenient_value_node
 from data_encoding.passes.transparent import emitted_for, unwrap
 from data_encoding.tree.records import Described, Named
 from data_encoding.tree.wrappers import Mu
@@ -67,7 +68,7 @@ QUESTIONS: dict[str, Callable[[Encoding[Any]], Encoding[Any] | None]] = {
 """Today's answers to "which node does this wrapper stand for?", by the
 name of their column in :data:`ANSWERS`: the binary layout and the JSON form
 (``transparent.unwrap``), the node whose pieces the binary codec
-(``binaryrules.same_binary``), the JSON converters
+(``binary.rules.same_binary``), the JSON converters
 (``jsonexact.same_converters``), JSON mode (``jsonmode.same_both``) and the
 lenient reader (``marking.lenient_value_node``) use, the node whose values
 a union's shape tests see (``choosing._same_values``), the record that

@@ -1,6 +1,6 @@
 """``data-encoding slice``: a binary value's bytes as a table of its parts.
 
-One row per slice (:mod:`data_encoding.passes.slicing`): the byte range (``start..end``,
+One row per slice (:mod:`data_encoding.passes.binary.slicing`): the byte range (``start..end``,
 the end excluded), the size, the field's path, what the bytes are (the leaf's
 encoding, by its catalogue id where it is an entry, or the framing: tag,
 presence byte, size or count header, padding),
@@ -19,7 +19,7 @@ from argparse import Namespace
 from ..errors import format_path
 from ..jsonvalue import dumps
 from ..node import registry
-from ..passes.slicing import Slice, Sliced, leaf_name, slice_bytes
+from ..passes.binary.slicing import Slice, Sliced, leaf_name, slice_bytes
 from .commands import bytes_of_input, encoding_of
 from .inputs import UsageError
 from .output import BAD_DATA, OK, error_text, print_error, write_line

@@ -4,10 +4,10 @@ The combinators build a tree of nodes (:mod:`data_encoding.tree`); each pass
 here walks that tree for one job, with one function per node type that needs
 it (``functools.singledispatch``), and the tree knows none of them:
 
-* the binary codec: :mod:`.binary` (readers, writers, sizers),
-  :mod:`.binarygen` and :mod:`.recordgen` (lowering a composite to the op
-  IR of :mod:`.binaryops`), :mod:`.binaryrender` (rendering it to Python),
-  :mod:`.binaryrules`;
+* the binary codec: :mod:`.binary` (readers, writers, sizers, compiled
+  from an op IR; JSON straight from the bytes and back; the lenient
+  variant; where each part of a value's bytes lies: its modules say which
+  does what);
 * the JSON codec: :mod:`.jsonform`, :mod:`.jsonexact` (the exact
   converters), :mod:`.jsongen` (the generated ones);
 * what both codecs check alike: :mod:`.recordrule` (a record's value),
@@ -18,7 +18,7 @@ it (``functools.singledispatch``), and the tree knows none of them:
   (:mod:`.schema.describe`, its values in :mod:`.schema.values` and their
   encodings in :mod:`.schema.language`,
   :mod:`.schema.table`, :mod:`.schema.jsonschema`);
-* :mod:`.strategies`, :mod:`.slicing`;
+* :mod:`.strategies`;
 * :mod:`.transparent`: which wrappers a pass sees through;
 * :mod:`.dispatch`: which node types each dispatching function leaves to
   its default, on purpose.

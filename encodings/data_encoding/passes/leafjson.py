@@ -37,7 +37,7 @@ class Bail(Exception):
 class Checks(Protocol):
     """What a leaf's JSON reading (:func:`read_leaf`) is emitted into: a
     generated converter (:class:`.jsongen.JGen`), or the binary writer in JSON
-    mode (:class:`.binarygen.Lowering`), so that ``encode_json`` refuses a leaf's
+    mode (:class:`.binary.lowering.Lowering`), so that ``encode_json`` refuses a leaf's
     JSON by the very code ``from_json`` refuses it with."""
 
     def bail_if(self, condition: str) -> None:

@@ -33,7 +33,7 @@ from ..tree.strings import FixedBytes, RawBytes, text_of
 from ..tree.unions import StringEnum, Union
 from ..tree.wrappers import Conv, Mu, Splitted, Wrapper
 from ..tree.zarith import Zarith
-from .binaryrules import canonical
+from .binary.rules import canonical
 from .dispatch import takes_default
 from .jsonexact import json_checks
 

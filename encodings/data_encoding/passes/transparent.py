@@ -39,7 +39,7 @@ The columns, each a question and who asks it:
     members): the JSON is the other node's, whatever the values.
 ``binary``
     Same bytes *and values*: the binary codec uses the other node's reader,
-    writer, sizer and inline code (``binaryrules.same_binary``). A ``conv``
+    writer, sizer and inline code (``binary.rules.same_binary``). A ``conv``
     maps values, a ``check_size`` checks sizes: each has code of its own.
 ``lenient``
     The same for the lenient reader (``marking.lenient_value_node``): not

@@ -237,7 +237,7 @@ class Encoding(Generic[T]):
         value ``data`` holds, what ``to_json(decode(data, canonical=...))``
         gives (and raises), built as the bytes are read, without the value
         in between."""
-        from ..passes.binarygen import compile_json_decoder
+        from ..passes.binary import compile_json_decoder
 
         return compile_json_decoder(self)
 
@@ -246,7 +246,7 @@ class Encoding(Generic[T]):
         """``encode_json(json)``: the binary form of the value whose JSON form
         is ``json``, what ``encode(from_json(json))`` gives (and raises),
         written from the JSON without the value in between."""
-        from ..passes.binarygen import compile_json_encoder
+        from ..passes.binary import compile_json_encoder
 
         return compile_json_encoder(self)
 
@@ -392,37 +392,37 @@ class Encoding(Generic[T]):
 
     @compiled
     def _read_lenient(self) -> Reader:
-        from ..passes.lenient import build_lenient_reader
+        from ..passes.binary import build_lenient_reader
 
         return build_lenient_reader(self)
 
     @compiled
     def _read_lenient_whole(self) -> Reader:
-        from ..passes.lenient import build_whole_reader
+        from ..passes.binary import build_whole_reader
 
         return build_whole_reader(self)
 
     @compiled
     def _write_marked(self) -> Writer:
-        from ..passes.lenient import build_marked_writer
+        from ..passes.binary import build_marked_writer
 
         return build_marked_writer(self)
 
     @compiled
     def _decode_lenient(self) -> Callable[[BytesLike], T]:
-        from ..passes.lenient import build_lenient_decoder
+        from ..passes.binary import build_lenient_decoder
 
         return build_lenient_decoder(self)
 
     @compiled
     def _encode_marked(self) -> Callable[[Any], bytes]:
-        from ..passes.lenient import build_marked_encoder
+        from ..passes.binary import build_marked_encoder
 
         return build_marked_encoder(self)
 
     @compiled
     def _to_json_entry(self) -> ToJson:
-        from ..passes.lenient import marker_first
+        from ..passes.binary import marker_first
 
         return marker_first(self, self._to_json, lambda: self._marked_to_json)
 
@@ -432,7 +432,7 @@ class Encoding(Generic[T]):
 
     @compiled
     def _length_entry(self) -> Sizer:
-        from ..passes.lenient import marker_first
+        from ..passes.binary import marker_first
 
         return marker_first(self, self._size_of, lambda: self._marked_length)
 

@@ -186,7 +186,7 @@ def _splice_parts(e: Encoding[Any], what: str) -> list[Part]:
 
 class Parts(Encoding[T]):
     """What records and tuples share: a sequence of :class:`Part` s (read and
-    written by generated code: :mod:`data_encoding.passes.recordgen`)."""
+    written by generated code: :mod:`data_encoding.passes.binary.parts`)."""
 
     parts: tuple[Part, ...]
     #: the value is a dict (a record), else a tuple

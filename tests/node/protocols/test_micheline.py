@@ -28,7 +28,7 @@ from data_encoding.node.protocols.micheline import (
     unpack,
     written_with,
 )
-from data_encoding.passes.binaryrules import canonical
+from data_encoding.passes.binary.rules import canonical
 from data_encoding.tree.unions import Union
 from data_encoding.tree.wrappers import Mu, Splitted
 from golden import VECTORS

@@ -20,24 +20,24 @@ from collections.abc import Callable
 from functools import singledispatch
 from typing import Any
 
-from ..compiling import COMPILING
-from ..errors import DecodeError
-from ..noncanonical import NonCanonical, counts, marked, reference_value, unheld
-from ..tree.anyjson import Bson
-from ..tree.core import Encoding
-from ..tree.framing import CheckSize, DynamicSize, Padded
-from ..tree.leaves import AtomEncoding
-from ..tree.primitives import Bool, Float, Int, ZeroWidth
-from ..tree.records import Parts
-from ..tree.sequences import ListEncoding
-from ..tree.strings import FixedBytes, RawBytes
-from ..tree.unions import Option, StringEnum, Union
-from ..tree.wrappers import Conv, DirectJson, Mu, Splitted, Wrapper, guard
-from ..tree.zarith import Zarith, read_z
-from .binaryrules import fixed_atom
-from .choosing import member
-from .dispatch import takes_default
-from .transparent import seen_through
+from ...compiling import COMPILING
+from ...errors import DecodeError
+from ...noncanonical import NonCanonical, counts, marked, reference_value, unheld
+from ...tree.anyjson import Bson
+from ...tree.core import Encoding
+from ...tree.framing import CheckSize, DynamicSize, Padded
+from ...tree.leaves import AtomEncoding
+from ...tree.primitives import Bool, Float, Int, ZeroWidth
+from ...tree.records import Parts
+from ...tree.sequences import ListEncoding
+from ...tree.strings import FixedBytes, RawBytes
+from ...tree.unions import Option, StringEnum, Union
+from ...tree.wrappers import Conv, DirectJson, Mu, Splitted, Wrapper, guard
+from ...tree.zarith import Zarith, read_z
+from ..choosing import member
+from ..dispatch import takes_default
+from ..transparent import seen_through
+from .rules import fixed_atom
 
 __all__ = ["absorbs", "holds", "lenient_unpack", "lenient_value_node", "read_z_lenient"]
 

@@ -17,19 +17,19 @@ from collections.abc import Callable, Sequence
 from functools import partial, singledispatch
 from typing import Any
 
-from ..compiling import built
-from ..errors import DataEncodingError, DecodeError, EncodeError, ErrorCode, not_enough_data
-from ..tree.anyjson import Bson
-from ..tree.core import Atom, Encoding, ManyReader, Predicate, Writer
-from ..tree.framing import HEADERS, CheckSize, DynamicSize
-from ..tree.leaves import AtomEncoding, wrong_value_type
-from ..tree.records import Parts
-from ..tree.sequences import ListEncoding
-from ..tree.strings import RawBytes
-from ..tree.unions import Case, Matching, Option, Union
-from ..tree.wrappers import Conv, Mu, guard
-from ..tree.zarith import Zarith, read_many, write_many
-from .choosing import (
+from ...compiling import built
+from ...errors import DataEncodingError, DecodeError, EncodeError, ErrorCode, not_enough_data
+from ...tree.anyjson import Bson
+from ...tree.core import Atom, Encoding, ManyReader, Predicate, Writer
+from ...tree.framing import HEADERS, CheckSize, DynamicSize
+from ...tree.leaves import AtomEncoding, wrong_value_type
+from ...tree.records import Parts
+from ...tree.sequences import ListEncoding
+from ...tree.strings import RawBytes
+from ...tree.unions import Case, Matching, Option, Union
+from ...tree.wrappers import Conv, Mu, guard
+from ...tree.zarith import Zarith, read_many, write_many
+from ..choosing import (
     INLINE_CASES,
     Member,
     by_constant,
@@ -38,8 +38,8 @@ from .choosing import (
     selects,
     value_selectors,
 )
-from .dispatch import takes_default
-from .transparent import WRAPPERS, emitted_for, seen_through
+from ..dispatch import takes_default
+from ..transparent import WRAPPERS, emitted_for, seen_through
 
 __all__ = [
     "bad_frame",

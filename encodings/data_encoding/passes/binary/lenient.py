@@ -8,8 +8,8 @@ not canonical with a :class:`~data_encoding.noncanonical.NonCanonical`
 (``e._write_marked``) that writes such a value: a marker's bytes as they
 were read, the rest as the strict writer does. Both are built on first use
 only, from the same lowering as the strict codecs (``Lowering.lenient``:
-:mod:`.binarygen`, :mod:`.recordgen`), or from the strict closures of
-:mod:`.binary`; the strict codecs do not change, and reach these only on
+:mod:`.lowering`, :mod:`.parts`), or from the strict closures of
+:mod:`.codec`; the strict codecs do not change, and reach these only on
 their failure path:
 
 * ``decode(data, canonical=False)`` runs the strict decoder, and the lenient
@@ -34,21 +34,22 @@ from collections.abc import Callable
 from functools import singledispatch
 from typing import Any
 
-from ..depth import knot
-from ..errors import DecodeError, EncodeError, not_enough_data
-from ..noncanonical import NonCanonical, counts, held, marked, reference_value, unheld
-from ..tree.anyjson import Bson
-from ..tree.bson import decode_bson
-from ..tree.core import BytesLike, Encoding, Reader, Writer
-from ..tree.framing import CheckSize, DynamicSize
-from ..tree.leaves import AtomEncoding
-from ..tree.records import Parts
-from ..tree.sequences import ListEncoding
-from ..tree.strings import RawBytes
-from ..tree.unions import Union
-from ..tree.wrappers import Conv, Mu, Splitted, converted_at
-from ..tree.zarith import Zarith, write_z
-from .binary import (
+from ...depth import knot
+from ...errors import DecodeError, EncodeError, not_enough_data
+from ...noncanonical import NonCanonical, counts, held, marked, reference_value, unheld
+from ...tree.anyjson import Bson
+from ...tree.bson import decode_bson
+from ...tree.core import BytesLike, Encoding, Reader, Writer
+from ...tree.framing import CheckSize, DynamicSize
+from ...tree.leaves import AtomEncoding
+from ...tree.records import Parts
+from ...tree.sequences import ListEncoding
+from ...tree.strings import RawBytes
+from ...tree.unions import Union
+from ...tree.wrappers import Conv, Mu, Splitted, converted_at
+from ...tree.zarith import Zarith, write_z
+from ..dispatch import takes_default
+from .codec import (
     atom_reader,
     check_size_reader,
     check_size_writer,
@@ -56,8 +57,10 @@ from .binary import (
     whole_list_reader,
     whole_value_encoder,
 )
-from .binarygen import compile_reader, compile_writer, inline_ops
-from .binaryrules import (
+from .compiled import compile_reader, compile_writer
+from .inline import inline_ops
+from .marking import absorbs, holds, lenient_unpack, lenient_value_node, read_z_lenient
+from .rules import (
     canonical,
     fixed_atom,
     reads_inline,
@@ -66,8 +69,6 @@ from .binaryrules import (
     unexpected_tag,
     writes_inline,
 )
-from .dispatch import takes_default
-from .marking import absorbs, holds, lenient_unpack, lenient_value_node, read_z_lenient
 
 __all__ = [
     "build_lenient_decoder",
@@ -148,7 +149,7 @@ def build_lenient_reader(e: Encoding[Any]) -> Reader:
 def _absorbing(read: Reader) -> Reader:
     """``read``, for a part that holds the markers made below it (a closure's,
     or a whole value's: generated readers do it inline, see
-    ``binarygen._holding``): its value is then a marker of its bytes, as it
+    ``lowering._holding``): its value is then a marker of its bytes, as it
     is when its value read is a marker of an inner part (a case, a frame's
     content)."""
 
@@ -215,7 +216,7 @@ def _union_lenient(u: Union) -> Reader:
         cell = counts()
         made = cell[0]
         value, after = reader(buf, pos + width, end)
-        # (as ``binarygen._read_unheld_case``: the predicates see plain values)
+        # (as ``inline._read_unheld_case``: the predicates see plain values)
         if cell[0] != made or (checks is not None and not checks[tag](value)):
             value = unheld(cell, value, buf[pos:after])
         return value, after

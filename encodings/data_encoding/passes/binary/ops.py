@@ -1,9 +1,9 @@
 """The binary pass's op IR: what a compiled reader or writer does, before it is Python.
 
-A composite's reader or writer is built in two steps. :mod:`.binarygen`
+A composite's reader or writer is built in two steps. :mod:`.lowering`
 *lowers* the encoding tree to a block of the ops below (one function per
-node type; records and tuples in :mod:`.recordgen`), and
-:mod:`.binaryrender` *renders* the block to the Python function. The ops are
+node type; records and tuples in :mod:`.parts`), and
+:mod:`.render` *renders* the block to the Python function. The ops are
 the shapes a hand-written codec is made of:
 
 * **fixed runs**: :class:`Put` and :class:`Take`, one fixed-width value each;
@@ -31,7 +31,7 @@ appending to the ``bytearray`` ``out``; a reader is ``read(buf, pos, end)``
 over ``bytes`` with the current position ``pos`` and the frame's end. Ops
 name the output only through :class:`Append`, :class:`Call` and
 :class:`Framed`, so that an entry point may render them into a list of
-pieces instead (see :mod:`.binaryrender`).
+pieces instead (see :mod:`.render`).
 
 Paths: an op that may fail knows its *path* statically, as a tuple of Python
 expressions (``'state'`` for a key; for a list element, an expression that

@@ -1,12 +1,12 @@
-"""Lowering records and tuples to the binary op IR (see :mod:`.binarygen`);
-their errors are the rule both codecs share (:mod:`.recordrule`).
+"""Lowering records and tuples to the binary op IR (see :mod:`.lowering`);
+their errors are the rule both codecs share (:mod:`..recordrule`).
 
 A record or a tuple is a sequence of :class:`Part` s, lowered one after the
 other into the enclosing block: fixed-width leaves join the pending
 ``struct`` run, an optional field's presence byte becomes a choice (peeked
 when reading), and the other parts lower to their own ops, through the
-lowering they are given (:meth:`.binarygen.Lowering.lower_read`,
-``lower_write``): :mod:`.binarygen` imports this module, which imports
+lowering they are given (:meth:`.lowering.Lowering.lower_read`,
+``lower_write``): :mod:`.lowering` imports this module, which imports
 nothing of it but its types.
 
 Layout rules (checked by :func:`~data_encoding.tree.size.sequence_size` when the
@@ -20,22 +20,23 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
-from ..errors import (
+from ...errors import (
     DecodeError,
     EncodeError,
     not_enough_data,
 )
-from ..noncanonical import unheld_byte, unheld_value
-from ..tree.leaves import wrong_value_type
-from ..tree.records import Part
-from ..tree.size import VARIABLE, Fixed
-from .binaryops import AfterReads, AtEnd, Do, Fail, Fetch, Flush, Let, Path, Peek, SubFrame, Take
-from .binaryrules import may_fork
-from .emit import tuple_expr
-from .recordrule import bad_arity, key_error, record_value_error, spliced
+from ...noncanonical import unheld_byte, unheld_value
+from ...tree.leaves import wrong_value_type
+from ...tree.records import Part
+from ...tree.size import VARIABLE, Fixed
+from ..emit import tuple_expr
+from ..recordrule import bad_arity, key_error, record_value_error, spliced
+from .ops import AfterReads, AtEnd, Do, Fail, Fetch, Flush, Let, Path, Peek, SubFrame, Take
+from .rules import may_fork
 
-if TYPE_CHECKING:  # (binarygen lowers records through this module)
-    from .binarygen import Lowering, Then
+if TYPE_CHECKING:  # (the lowering lowers records through this module)
+    from .inline import Then
+    from .lowering import Lowering
 
 
 def _stem(p: Part) -> str:

@@ -46,19 +46,19 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from ..errors import DataEncodingError, DecodeError, PathStep, not_enough_data
-from ..tree.anyjson import Bson
-from ..tree.core import Encoding
-from ..tree.framing import HEADERS, CheckSize, DynamicSize, Padded
-from ..tree.primitives import ZeroWidth
-from ..tree.records import Obj, Part, Tup
-from ..tree.sequences import ListEncoding
-from ..tree.size import VARIABLE
-from ..tree.strings import RawBytes
-from ..tree.unions import Union
-from ..tree.wrappers import Mu
-from .binaryrules import bad_frame, read_count, unexpected_tag, unread
-from .transparent import seen_through
+from ...errors import DataEncodingError, DecodeError, PathStep, not_enough_data
+from ...tree.anyjson import Bson
+from ...tree.core import Encoding
+from ...tree.framing import HEADERS, CheckSize, DynamicSize, Padded
+from ...tree.primitives import ZeroWidth
+from ...tree.records import Obj, Part, Tup
+from ...tree.sequences import ListEncoding
+from ...tree.size import VARIABLE
+from ...tree.strings import RawBytes
+from ...tree.unions import Union
+from ...tree.wrappers import Mu
+from ..transparent import seen_through
+from .rules import bad_frame, read_count, unexpected_tag, unread
 
 __all__ = ["Role", "Slice", "Sliced", "slice_bytes"]
 

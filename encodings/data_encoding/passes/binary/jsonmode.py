@@ -3,7 +3,7 @@
 Reading.
 
 ``e.decode_json(data)`` is ``e.to_json(e.decode(data))`` without the value in
-between: the reader of :mod:`.binarygen` is lowered once more with
+between: the reader of :mod:`.lowering` is lowered once more with
 ``Lowering.json`` set, and the nodes that know their JSON form build it as
 they read, where the value would have been:
 
@@ -27,7 +27,7 @@ error the composition gives.
 Writing. ``e.encode_json(json)`` is ``e.encode(e.from_json(json))`` without
 the value in between: the writer is lowered with ``Lowering.json`` set, and
 ``v`` is the JSON. A leaf checks its JSON with the very code of the fast
-``from_json`` (:func:`.leafjson.read_leaf`: an ``int`` that is exactly an
+``from_json`` (:func:`..leafjson.read_leaf`: an ``int`` that is exactly an
 ``int`` in range, a ``bool``, bytes as exactly a ``str`` of canonical
 lowercase hex; a string, which has no such code, exactly a ``str``) and
 writes it (or the bytes of its hex); a record
@@ -47,21 +47,21 @@ from collections.abc import Callable
 from functools import singledispatch
 from typing import Any, Literal
 
-from ..tree.anyjson import Bson
-from ..tree.core import Encoding
-from ..tree.framing import CheckSize, DynamicSize, Padded
-from ..tree.leaves import AtomEncoding
-from ..tree.primitives import Bool, Float, Int, ZeroWidth
-from ..tree.records import Parts
-from ..tree.sequences import ListEncoding
-from ..tree.strings import FixedBytes, RawBytes
-from ..tree.unions import Option, StringEnum, Union
-from ..tree.wrappers import Conv, Delayed, Mu, Splitted
-from ..tree.zarith import Zarith
-from .binaryrules import canonical, many, reads_whole, writes_whole
-from .choosing import by_constant
-from .dispatch import takes_default
-from .transparent import seen_through
+from ...tree.anyjson import Bson
+from ...tree.core import Encoding
+from ...tree.framing import CheckSize, DynamicSize, Padded
+from ...tree.leaves import AtomEncoding
+from ...tree.primitives import Bool, Float, Int, ZeroWidth
+from ...tree.records import Parts
+from ...tree.sequences import ListEncoding
+from ...tree.strings import FixedBytes, RawBytes
+from ...tree.unions import Option, StringEnum, Union
+from ...tree.wrappers import Conv, Delayed, Mu, Splitted
+from ...tree.zarith import Zarith
+from ..choosing import by_constant
+from ..dispatch import takes_default
+from ..transparent import seen_through
+from .rules import canonical, many, reads_whole, writes_whole
 
 __all__ = ["LeafKind", "json_leaf", "json_of_read", "reads_json", "same_both", "writes_json"]
 

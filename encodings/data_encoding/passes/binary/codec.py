@@ -7,10 +7,10 @@
 * a sizer ``size_of(value) -> int``, checked like the writer;
 * the entry points ``encode(value) -> bytes`` and ``decode(data)`` (the
   whole input), which are the generated codec's ops rendered once more
-  (:func:`~.binarygen.compile_encoder`), or call the writer and reader.
+  (:func:`~.compiled.compile_encoder`), or call the writer and reader.
 
 Composites are compiled into one generated function each (lowered to the
-op IR of :mod:`.binaryops` by :mod:`.binarygen`, then rendered); leaves,
+op IR of :mod:`.ops` by :mod:`.lowering`, then rendered); leaves,
 and composites with faster whole-value code (a list of numbers in one
 ``struct`` call), get closures here. One function per
 node type and piece, chosen by :func:`functools.singledispatch`; a node
@@ -28,8 +28,8 @@ from collections.abc import Callable
 from functools import singledispatch
 from typing import Any, NoReturn
 
-from ..depth import knot, tied
-from ..errors import (
+from ...depth import knot, tied
+from ...errors import (
     DataEncodingError,
     DecodeError,
     EncodeError,
@@ -38,28 +38,32 @@ from ..errors import (
     not_enough_data,
     past_recursion_limit,
 )
-from ..noncanonical import NonCanonical, has_markers
-from ..tree.anyjson import Bson
-from ..tree.bson import decode_bson, encode_bson
-from ..tree.core import BytesLike, Encoding, Reader, Sizer, Writer, input_bytes
-from ..tree.framing import HEADERS, CheckSize, DynamicSize
-from ..tree.leaves import AtomEncoding
-from ..tree.records import Parts
-from ..tree.sequences import ListEncoding
-from ..tree.size import Fixed
-from ..tree.strings import RawBytes, text_of
-from ..tree.unions import Union
-from ..tree.wrappers import Conv, Mu, converted_at, guard, refusal
-from ..tree.zarith import Zarith, read_n, read_z, size_n, size_z, write_n, write_z
-from .binarygen import (
+from ...noncanonical import NonCanonical, has_markers
+from ...tree.anyjson import Bson
+from ...tree.bson import decode_bson, encode_bson
+from ...tree.core import BytesLike, Encoding, Reader, Sizer, Writer, input_bytes
+from ...tree.framing import HEADERS, CheckSize, DynamicSize
+from ...tree.leaves import AtomEncoding
+from ...tree.records import Parts
+from ...tree.sequences import ListEncoding
+from ...tree.size import Fixed
+from ...tree.strings import RawBytes, text_of
+from ...tree.unions import Union
+from ...tree.wrappers import Conv, Mu, converted_at, guard, refusal
+from ...tree.zarith import Zarith, read_n, read_z, size_n, size_z, write_n, write_z
+from ..choosing import member
+from ..dispatch import takes_default
+from ..transparent import emitted_for
+from .compiled import (
     compile_decoder,
     compile_encoder,
     compile_nested,
     compile_reader,
     compile_writer,
-    inline_ops,
 )
-from .binaryrules import (
+from .inline import inline_ops
+from .marking import holds
+from .rules import (
     canonical,
     check_length,
     fixed_atom,
@@ -77,10 +81,6 @@ from .binaryrules import (
     writes_inline,
     writes_whole,
 )
-from .choosing import member
-from .dispatch import takes_default
-from .marking import holds
-from .transparent import emitted_for
 
 __all__ = [
     "atom_reader",
@@ -101,7 +101,7 @@ __all__ = [
 
 
 @takes_default(
-    {"its reader is its inline code, compiled (binarygen.inline_ops)": (Parts, DynamicSize)},
+    {"its reader is its inline code, compiled (inline.inline_ops)": (Parts, DynamicSize)},
     through="binary",
 )
 @singledispatch
@@ -117,7 +117,7 @@ def build_reader(e: Encoding[Any]) -> Reader:
 
 
 @takes_default(
-    {"its writer is its inline code, compiled (binarygen.inline_ops)": (Parts, DynamicSize)},
+    {"its writer is its inline code, compiled (inline.inline_ops)": (Parts, DynamicSize)},
     through="binary",
 )
 @singledispatch

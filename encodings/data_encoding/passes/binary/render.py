@@ -1,10 +1,10 @@
-"""Rendering the binary op IR (:mod:`.binaryops`) to a Python function.
+"""Rendering the binary op IR (:mod:`.ops`) to a Python function.
 
 The renderer walks a block of ops and writes the function a careful person
 would write by hand for that exact shape. Its one piece of state worth the
-name is the *pending run*: fixed-width ops (:class:`~.binaryops.Put`,
-:class:`~.binaryops.Take`) do not touch the buffer when they come; they wait
-until something else must (a :class:`~.binaryops.Flush`, a call, the end of
+name is the *pending run*: fixed-width ops (:class:`~.ops.Put`,
+:class:`~.ops.Take`) do not touch the buffer when they come; they wait
+until something else must (a :class:`~.ops.Flush`, a call, the end of
 a branch) and are then written with one precompiled ``struct.Struct`` call,
 or read with one ``unpack_from``. A union tag or a presence byte is a
 constant in the run, and the run is carried into each branch of a choice, so
@@ -12,7 +12,7 @@ constant in the run, and the run is carried into each branch of a choice, so
 When reading, the choice byte is peeked at its offset inside the pending
 run, and each branch reads the whole run (tag included, as a pad byte) in
 one ``unpack``; a statement that uses values of the run
-(:class:`~.binaryops.AfterReads`: building a record's dict) waits for it.
+(:class:`~.ops.AfterReads`: building a record's dict) waits for it.
 
 Pieces: a writer appends to a ``bytearray``, which a frame's size is
 patched into once its content is written. An entry point (``e.encode``)
@@ -38,8 +38,9 @@ import struct
 from collections.abc import Sequence
 from functools import singledispatchmethod
 
-from ..errors import DataEncodingError, index_of
-from .binaryops import (
+from ...errors import DataEncodingError, index_of
+from ..emit import Source, at, put_failure, short_read, tuple_expr, unpack_failure
+from .ops import (
     AfterReads,
     Append,
     AtEnd,
@@ -63,7 +64,6 @@ from .binaryops import (
     Take,
     ToBytes,
 )
-from .emit import Source, at, put_failure, short_read, tuple_expr, unpack_failure
 
 __all__ = ["Renderer", "new_source", "render_function", "writes_pieces"]
 
