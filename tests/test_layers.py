@@ -15,9 +15,9 @@ when it is built; ``FACADE`` lists those pairs, exactly.
 
 Inside ``passes/``, the codecs stand side by side over a shared base: a
 module of the base imports only the base; a module of a column (a package of
-``passes/``: ``binary``, ``json``, ``schema``; ``PASSES`` places the
-modules still at the top of ``passes/``) imports only the base and its own
-column; the passes ``above`` them may import any.
+``passes/``: ``binary``, ``json``, ``schema``) imports only the base and
+its own column; the passes ``above`` them may import any. ``PASSES`` places
+each module at the top of ``passes/``.
 
 Every import counts, at module level or inside a function, absolute or
 relative. A circle counts through imports that run when the module is
@@ -58,7 +58,7 @@ FACADE = frozenset(
     ("data_encoding.tree.core", f"data_encoding.passes.{name}")
     for name in (
         "binary",
-        "jsonform",
+        "json",
         "schema",
         "schema.describe",
         "schema.jsonschema",
@@ -77,8 +77,6 @@ PASSES = {
         ("emit", "choosing", "transparent", "dispatch", "recordrule", "leafjson"), BASE
     ),
     "strategies": ABOVE,  # draws values by the binary rules, checked by the JSON ones
-    # moving into their column's package
-    **dict.fromkeys(("jsonexact", "jsongen", "jsonform"), "json"),
 }
 
 

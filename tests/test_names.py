@@ -132,5 +132,5 @@ def test_the_rule_sees_registrations_and_functions() -> None:
     assert "_conv_reader" not in where  # @build_reader.register
     assert where["_lower_read_binary"] == {"passes/binary/jsonlowering.py"}
     assert where["inline_ops"] == {"passes/binary/inline.py"}
-    assert where["inline_json"] == {"passes/jsongen.py"}
+    assert where["inline_json"] == {"passes/json/fast.py"}
     assert where["list_"] == {"tree/sequences.py", "tree/fixed.py", "tree/variable.py"}

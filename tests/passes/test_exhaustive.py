@@ -110,8 +110,8 @@ def test_the_node_types_and_dispatching_functions_are_found() -> None:
         "binary.jsonmode.writes_json binary.lenient.build_lenient_reader "
         "binary.lenient.build_marked_writer binary.marking._holds binary.marking.lenient_unpack "
         "binary.rules.fixed_atom binary.rules.many binary.rules.may_fork "
-        "choosing.accepts choosing.accepts_json jsonexact.exact_from jsonexact.exact_to "
-        "jsonform._composite jsongen.inline_json leafjson.read_leaf strategies._build"
+        "choosing.accepts choosing.accepts_json json.exact.exact_from json.exact.exact_to "
+        "json.fast._composite json.fast.inline_json leafjson.read_leaf strategies._build"
     )
 
 

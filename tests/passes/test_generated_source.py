@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import data_encoding as de
-from data_encoding.passes.jsonform import fast_to_json
+from data_encoding.passes.json.fast import fast_to_json
 
 
 def _record() -> de.Encoding[Any]:

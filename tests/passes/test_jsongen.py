@@ -1,6 +1,6 @@
 """The generated (fast) JSON converters against the exact ones.
 
-``to_json`` and ``from_json`` first run generated code (``data_encoding.passes.jsongen``)
+``to_json`` and ``from_json`` first run generated code (``data_encoding.passes.json.fast``)
 that says nothing about errors, and on any failure rerun the exact
 converters. The rule that makes this correct: on any input, the fast variant
 either fails or returns exactly what the exact variant returns. Each
@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 import data_encoding as de
 from data_encoding import Encoding
-from data_encoding.passes.jsonform import (
+from data_encoding.passes.json.fast import (
     exact_from_json,
     exact_to_json,
     fast_from_json,

@@ -21,7 +21,7 @@ from data_encoding.passes.binary import slicing
 from data_encoding.passes.binary.jsonmode import same_both
 from data_encoding.passes.binary.marking import lenient_value_node
 from data_encoding.passes.binary.rules import same_binary
-from data_encoding.passes.jsonexact import same_converters
+from data_encoding.passes.json.exact import same_converters
 from data_encoding.passes.transparent import emitted_for, unwrap
 from data_encoding.tree.records import Described, Named
 from data_encoding.tree.wrappers import Mu
@@ -69,7 +69,7 @@ QUESTIONS: dict[str, Callable[[Encoding[Any]], Encoding[Any] | None]] = {
 name of their column in :data:`ANSWERS`: the binary layout and the JSON form
 (``transparent.unwrap``), the node whose pieces the binary codec
 (``binary.rules.same_binary``), the JSON converters
-(``jsonexact.same_converters``), JSON mode (``jsonmode.same_both``) and the
+(``json.exact.same_converters``), JSON mode (``binary.jsonmode.same_both``) and the
 lenient reader (``marking.lenient_value_node``) use, the node whose values
 a union's shape tests see (``choosing._same_values``), the record that
 writes or reads a case's members (``choosing._written``, ``_readable``), the

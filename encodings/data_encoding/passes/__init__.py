@@ -8,8 +8,8 @@ it (``functools.singledispatch``), and the tree knows none of them:
   from an op IR; JSON straight from the bytes and back; the lenient
   variant; where each part of a value's bytes lies: its modules say which
   does what);
-* the JSON codec: :mod:`.jsonform`, :mod:`.jsonexact` (the exact
-  converters), :mod:`.jsongen` (the generated ones);
+* the JSON codec: :mod:`.json` (the exact converters, the one place JSON
+  errors are built, and the fast ones, generated code);
 * what both codecs check alike: :mod:`.recordrule` (a record's value),
   :mod:`.leafjson` (a leaf's JSON, in generated code);
 * :mod:`.choosing`: how a union picks its case, for both codecs;

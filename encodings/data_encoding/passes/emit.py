@@ -1,7 +1,7 @@
 """What every generated function shares: its source, and the helpers its errors use.
 
 The binary pass (:mod:`.binary.lowering`, :mod:`.binary.render`) and the JSON pass
-(:mod:`.jsongen`) compile each composite into **one** Python function, the
+(:mod:`.json.fast`) compile each composite into **one** Python function, the
 way one would write it by hand for that exact shape. :class:`Source` is such
 a function being written: its lines, the objects it names (one readable name
 each, in its environment), fresh local variables, and its compilation, with

@@ -1,5 +1,5 @@
 """A leaf's JSON, checked by generated code: what the fast JSON converters
-(:mod:`.jsongen`) and the binary writer in JSON mode (``encode_json``) both
+(:mod:`.json.fast`) and the binary writer in JSON mode (``encode_json``) both
 emit, so that both refuse a leaf's JSON by the very code ``from_json``
 refuses it with.
 
@@ -36,7 +36,7 @@ class Bail(Exception):
 
 class Checks(Protocol):
     """What a leaf's JSON reading (:func:`read_leaf`) is emitted into: a
-    generated converter (:class:`.jsongen.JGen`), or the binary writer in JSON
+    generated converter (:class:`.json.fast.JGen`), or the binary writer in JSON
     mode (:class:`.binary.lowering.Lowering`), so that ``encode_json`` refuses a leaf's
     JSON by the very code ``from_json`` refuses it with."""
 

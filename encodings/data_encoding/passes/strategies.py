@@ -35,7 +35,7 @@ from ..tree.wrappers import Conv, Mu, Splitted, Wrapper
 from ..tree.zarith import Zarith
 from .binary.rules import canonical
 from .dispatch import takes_default
-from .jsonexact import json_checks
+from .json.composites import json_checks
 
 T = TypeVar("T")
 

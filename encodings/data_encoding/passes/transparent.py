@@ -46,7 +46,7 @@ The columns, each a question and who asks it:
     through a ``splitted``, which marks its value whole (``marking.holds``).
 ``converters``
     Same JSON *and values*: the JSON converters are the other node's
-    (``jsonexact.same_converters``). A ``DirectJson`` has its own functions.
+    (``json.exact.same_converters``). A ``DirectJson`` has its own functions.
 ``both``
     Same bytes, values and JSON (``jsonmode.same_both``): JSON mode reads
     and writes the other node's JSON as it goes.

@@ -359,7 +359,7 @@ class Encoding(Generic[T]):
         return self.size.n if isinstance(self.size, Fixed) else None
 
     # ------------------------------------------------------- compiled pieces
-    # Each is built by its pass (``passes/binary.py``, ``passes/jsonform.py``)
+    # Each is built by its pass (``passes/binary/``, ``passes/json/``)
     # on first use, and kept here: the entry points above call them.
 
     @compiled
@@ -382,7 +382,7 @@ class Encoding(Generic[T]):
 
     @compiled
     def _to_json(self) -> ToJson:
-        from ..passes.jsonform import to_json_of
+        from ..passes.json import to_json_of
 
         return to_json_of(self)
 
@@ -441,7 +441,7 @@ class Encoding(Generic[T]):
 
     @compiled
     def _from_json(self) -> FromJson:
-        from ..passes.jsonform import from_json_of
+        from ..passes.json import from_json_of
 
         return from_json_of(self)
 

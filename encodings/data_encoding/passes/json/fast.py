@@ -1,22 +1,32 @@
-"""Generated JSON converters: the fast variant of ``to_json`` and ``from_json``.
+"""The JSON pass's entry, and its fast converters: every node's ``to_json``
+and ``from_json``.
+
+Each converter has two variants. The *exact* one (:mod:`.exact`, the
+composites' in :mod:`.composites`) is built from closures, one per node, and
+is the one place JSON errors are built, with their paths. The *fast* one is
+generated here for the composites whose parts can be emitted into one
+function; it checks everything the exact one checks but may raise anything
+on bad input. :func:`to_json_of` (what ``e.to_json`` runs) runs the fast one
+and, when it fails, the exact one from the start: success costs one pass,
+and an error two. Every piece is built once per node and kept on it
+(:func:`~data_encoding.compiling.built`), under keys of this pass.
 
 A record, tuple, list, union or option compiles its JSON conversion into one
-Python function, its parts emitting their code into it (as the binary
-pass does, but straight from the nodes: a converter has no ``struct`` runs
-to fuse, so it needs no op IR; which node emits what is :mod:`.jsonform`'s):
-a record becomes a dict display of its members' conversions, a union an
-``if`` chain on its constant member, an integer a type and range test, so
-that converting ``{uid, state: union, parent: option}`` costs one function
-call, not one per part.
+Python function, its parts emitting their code into it (:func:`inline_json`,
+through :func:`emit_to_json` and :func:`emit_from_json`; as the binary pass
+does, but straight from the nodes: a converter has no ``struct`` runs to
+fuse, so it needs no op IR): a record becomes a dict display of its members'
+conversions, a union an ``if`` chain on its constant member, an integer a
+type and range test, so that converting ``{uid, state: union, parent:
+option}`` costs one function call, not one per part.
 
-The generated code checks everything the exact converters (the closures of
-:mod:`.jsonform`) check, but says nothing about what is wrong: on any
-failure it raises (:class:`Bail`, or whatever a converter it calls raised).
-``to_json`` then runs the exact converter from the start, which raises the
-precise error with its path.
-So success pays for no path and no message, and a failure costs one more
-pass. Parts that are not inlined are called through their own fast variant,
-so that the exact pass, not a cascade of retries, is the only rerun.
+The generated code says nothing about what is wrong: on any failure it
+raises (:class:`~..leafjson.Bail`, or whatever a converter it calls raised),
+and the exact converter runs from the start, which raises the precise error
+with its path. So success pays for no path and no message, and a failure
+costs one more pass. Parts that are not inlined are called through their
+own fast variant, so that the exact pass, not a cascade of retries, is the
+only rerun.
 
 The rule that keeps both variants in step: the fast one accepts exactly the
 values the exact one accepts and returns an equal result, or bails. It may
@@ -30,47 +40,58 @@ from collections.abc import Callable, Sequence
 from functools import partial, singledispatch
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..tree.anyjson import Bson
-from ..tree.primitives import Bool, Float, Int, ZeroWidth
-from ..tree.records import Parts
-from ..tree.sequences import ListEncoding
-from ..tree.strings import RawBytes
-from ..tree.unions import Option, StringEnum, Union
-from ..tree.wrappers import Conv, DirectJson, Mu
-from ..tree.zarith import Zarith
-from .choosing import by_constant
-from .dispatch import takes_default
-from .emit import Source
-from .leafjson import Bail, in_range, read_leaf, refused_length, same_bool
+from ...compiling import built
+from ...tree.anyjson import Bson
+from ...tree.core import Encoding, FromJson, ToJson
+from ...tree.leaves import AtomEncoding
+from ...tree.primitives import Bool, Float, Int, ZeroWidth
+from ...tree.records import Parts
+from ...tree.sequences import ListEncoding
+from ...tree.strings import RawBytes
+from ...tree.unions import Option, StringEnum, Union
+from ...tree.wrappers import Conv, DirectJson, Mu
+from ...tree.zarith import Zarith
+from ..choosing import by_constant
+from ..dispatch import takes_default
+from ..emit import Source, shown
+from ..leafjson import Bail, in_range, read_leaf, refused_length, same_bool
+from ..transparent import emitted_for
+from .exact import Via, exact_from, exact_to, same_converters
 
 if TYPE_CHECKING:
-    from ..tree.core import Encoding
-    from ..tree.records import Part
+    from ...tree.records import Part
 
-
-Emit = Callable[["Encoding[Any]", "JGen", str], str]
-"""Emits the code converting a part, given the variable holding its value
-(or JSON); returns an expression of the result."""
+__all__ = [
+    "JGen",
+    "emit_from_json",
+    "emit_to_json",
+    "exact_from_json",
+    "exact_to_json",
+    "fast_from_json",
+    "fast_to_json",
+    "from_json_of",
+    "inline_json",
+    "to_json_of",
+]
 
 
 class JGen(Source):
-    """A JSON converter being generated; its parts are emitted by the JSON
-    pass's ``to_json`` and ``from_json`` emitters."""
+    """A JSON converter being generated; its parts are emitted into it by
+    :func:`emit_to_json` and :func:`emit_from_json` (inline, or called)."""
 
-    def __init__(self, to_json: Emit, from_json: Emit) -> None:
+    def __init__(self) -> None:
         super().__init__({"_Bail": Bail})
-        self._to_json, self._from_json = to_json, from_json
         #: variables known to hold exactly a ``dict`` (a union chose the case
         #: by a member), with the members known to equal a constant
         self.dicts: dict[str, dict[str, str]] = {}
 
     def to_json(self, enc: Encoding[Any], v: str) -> str:
         """Emit the conversion of variable ``v`` to ``enc``'s JSON; return its expression."""
-        return self._to_json(enc, self, v)
+        return emit_to_json(enc, self, v)
 
     def from_json(self, enc: Encoding[Any], j: str) -> str:
         """Emit the reading of JSON variable ``j`` as ``enc``'s; return its expression."""
-        return self._from_json(enc, self, j)
+        return emit_from_json(enc, self, j)
 
     def bail_if(self, condition: str, why: str | None = None) -> None:
         self.line(f"if {condition}: raise _Bail" + (f"  # {why}" if why else ""))
@@ -387,3 +408,127 @@ def _option_inline(u: Option) -> Inline:
         lambda g, v: choice(g, v, lambda x: g.to_json(some, x)),
         lambda g, j: choice(g, j, lambda x: g.from_json(some, x)),
     )
+
+
+# ------------------------------------------------------------ the pieces (the entry)
+
+
+def exact_to_json(e: Encoding[Any]) -> ToJson:
+    """``e``'s exact printer: the precise error, or the JSON value."""
+    return built(e, EXACT.to_key, lambda: exact_to(e, EXACT))
+
+
+def exact_from_json(e: Encoding[Any]) -> FromJson:
+    """``e``'s exact reader."""
+    return built(e, EXACT.from_key, lambda: exact_from(e, EXACT))
+
+
+def fast_to_json(e: Encoding[Any]) -> ToJson:
+    """``e``'s fast printer: generated when ``e`` emits code, else its exact
+    printer over its parts' fast ones (a leaf has only its exact one)."""
+
+    def build() -> ToJson:
+        code = inline_json(e) if _composite(e) else None
+        if code is not None:
+            return _compile(e, "to_json", "v", code.to)
+        return exact_to(e, FAST) if _composite(e) else exact_to_json(e)
+
+    return built(e, FAST.to_key, build)
+
+
+def fast_from_json(e: Encoding[Any]) -> FromJson:
+    """``e``'s fast reader (as :func:`fast_to_json`)."""
+
+    def build() -> FromJson:
+        code = inline_json(e) if _composite(e) else None
+        if code is not None and code.from_ is not None:
+            return _compile(e, "from_json", "j", code.from_)
+        return exact_from(e, FAST) if _composite(e) else exact_from_json(e)
+
+    return built(e, FAST.from_key, build)
+
+
+def to_json_of(e: Encoding[Any]) -> ToJson:
+    """What ``e.to_json`` runs: the fast printer, then the exact one if it failed."""
+    return _first_fast(fast_to_json(e), exact_to_json(e))
+
+
+def from_json_of(e: Encoding[Any]) -> FromJson:
+    """What ``e.from_json`` runs (as :func:`to_json_of`)."""
+    return _first_fast(fast_from_json(e), exact_from_json(e))
+
+
+def _first_fast(fast: Callable[[Any], Any], exact: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """``fast``, and on any failure ``exact`` from the start (for its precise error)."""
+    if fast is exact:
+        return exact
+
+    def convert(value: Any) -> Any:
+        try:
+            return fast(value)
+        except Exception:
+            return exact(value)
+
+    return convert
+
+
+EXACT = Via("json.exact_to", "json.exact_from", exact_to_json, exact_from_json, then=None)
+FAST = Via("json.fast_to", "json.fast_from", fast_to_json, fast_from_json, then=EXACT)
+
+
+@takes_default(
+    {
+        "a leaf: its converters are its own": (AtomEncoding, RawBytes, Zarith, Bson),
+        "its converters are its two functions": (DirectJson,),
+    },
+    through="converters",
+)
+@singledispatch
+def _composite(e: Encoding[Any]) -> bool:
+    """Whether ``e``'s converters are built from its parts' (so that its fast
+    variant may differ from its exact one): by default, those of a wrapper
+    whose converters are another node's."""
+    return same_converters(e) is not None
+
+
+@_composite.register(Parts)
+@_composite.register(ListEncoding)
+@_composite.register(Union)
+@_composite.register(Mu)
+@_composite.register(Conv)
+def _parts_composite(e: Encoding[Any]) -> bool:
+    # records, lists, unions, recursion and conversions: their parts' converters
+    return True
+
+
+# ------------------------------------------------------------ generated code
+
+
+def emit_to_json(e: Encoding[Any], g: JGen, v: str) -> str:
+    """Emit into ``g`` code that converts variable ``v`` to JSON (inline when
+    possible, else a call of ``e``'s fast printer); return an expression of
+    the result. The code may raise anything on a bad value."""
+    e = emitted_for(e, same_converters)
+    code = inline_json(e)
+    if code is not None and g.room():
+        return code.to(g, v)
+    return f"{g.ref(fast_to_json(e), 'to_json')}({v})"
+
+
+def emit_from_json(e: Encoding[Any], g: JGen, j: str) -> str:
+    """Like :func:`emit_to_json`, from the JSON value in variable ``j``."""
+    e = emitted_for(e, same_converters)
+    code = inline_json(e)
+    if code is not None and code.from_ is not None and g.room():
+        return code.from_(g, j)
+    return f"{g.ref(fast_from_json(e), 'from_json')}({j})"
+
+
+def _compile(
+    e: Encoding[Any], name: str, arg: str, code: Callable[[JGen, str], str]
+) -> Callable[[Any], Any]:
+    """``e``'s ``code`` as a function ``name(arg)`` of its own."""
+    g = JGen()
+    with g.block(f"def {name}({arg}):"):
+        g.line(f"return {code(g, arg)}")
+    return g.compile(name, f"{name} of {shown(e)}")
