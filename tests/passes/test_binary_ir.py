@@ -3,7 +3,8 @@
 A compiled reader or writer is built in two steps (``passes/binary/ops.py``):
 the tree is lowered to frozen ops, which are rendered to Python. These tests
 pin the lowering of the shapes that matter (a choice with the code after it
-copied into its branches, the bound on copies) and the rendering of
+copied into its branches, the bound on copies: ``tests/ir_shapes.py``, op for
+op) and the rendering of
 hand-built blocks (one ``struct`` call per run, a peeked choice).
 """
 
@@ -39,6 +40,7 @@ from data_encoding.passes.binary.ops import (
 from data_encoding.passes.binary.render import new_source, render_function
 from data_encoding.passes.choosing import INLINE_CASES
 from hand import VECTORS
+from ir_shapes import PINS, SHAPES, listing, sections
 from rich import RICH
 
 STATE = de.union(
@@ -84,6 +86,23 @@ def test_a_record_lowers_to_its_fetches_then_one_run_per_case() -> None:
         assert [x.test for x in last.branches] == ["parent_3 is None", None]
         assert last.branches[0].body == (const("B", 0),)
     assert isinstance(choice.branches[2].body[0], Call)
+
+
+PINNED = sections(PINS.read_text())
+
+
+@pytest.mark.parametrize("name", list(SHAPES))
+@pytest.mark.parametrize("reading", [False, True], ids=["writing", "reading"])
+def test_each_shape_lowers_to_its_pinned_ops(name: str, reading: bool) -> None:
+    """What follows a choice, copied into its branches or not, op for op
+    (``tests/ir_shapes.py`` says which shapes, and how to write the pins)."""
+    assert (
+        listing(SHAPES[name], reading) == PINNED[f"{name}: {'reading' if reading else 'writing'}"]
+    )
+
+
+def test_the_pins_are_those_of_the_shapes() -> None:
+    assert list(PINNED) == [f"{n}: {way}" for n in SHAPES for way in ("writing", "reading")]
 
 
 def test_reading_a_union_peeks_its_tag() -> None:
