@@ -11,6 +11,7 @@ hand-built blocks (one ``struct`` call per run, a peeked choice).
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import re
 import struct
 from collections.abc import Iterator
@@ -19,7 +20,7 @@ from typing import Any, get_args
 import pytest
 
 import data_encoding as de
-from data_encoding.passes.binary import inline, lowering, render
+from data_encoding.passes.binary import inline, joining, lowering, render
 from data_encoding.passes.binary.ops import (
     AfterReads,
     Block,
@@ -33,6 +34,7 @@ from data_encoding.passes.binary.ops import (
     Op,
     Peek,
     Put,
+    Scope,
     Take,
     const,
     show,
@@ -123,7 +125,7 @@ def test_the_code_after_choices_is_copied_at_most_copies_times() -> None:
         [de.case(i, f"c{i}", de.obj(de.req("kind", de.constant(f"c{i}")))) for i in range(4)]
     )
     e = de.obj(de.req("u", u), de.opt("a", de.uint8), de.opt("b", de.uint8), de.opt("c", de.uint8))
-    assert lowering.COPIES == 16
+    assert joining.COPIES == 16
     ops = lowering.lowered(e, reading=False)
     writes_of_c = [op for op in _walk(ops) if isinstance(op, Put) and op.path == ("'c'",)]
     writes_of_b = [op for op in _walk(ops) if isinstance(op, Put) and op.path == ("'b'",)]
@@ -211,7 +213,49 @@ def test_every_op_type_is_used_by_some_lowering() -> None:
             if inline.inline_ops(e)[1 if reading else 0] is None:
                 continue
             used |= {type(op) for op in _walk(lowering.lowered(e, reading))}
-    assert used == set(get_args(Op))
+    assert used == set(get_args(Op)) - {Scope}  # the lowering's alone: see below
+
+
+def test_the_join_leaves_no_scope_and_no_mark() -> None:
+    for e in [RECORD, *RICH.values(), *VECTORS.values()]:
+        for reading, lenient, json in itertools.product((False, True), repeat=3):
+            if inline.inline_ops(e)[1 if reading else 0] is None:
+                continue
+            ops = list(_walk(lowering.lowered(e, reading, json=json, lenient=lenient)))
+            assert not any(isinstance(op, Scope) or getattr(op, "joins", False) for op in ops)
+
+
+TAKEN = Branch("t", (Let("a", "1"),))
+FAILING = Branch(None, (Fail(None, "error", ()),))
+
+
+def test_the_join_copies_what_follows_a_choice_but_not_past_its_scope() -> None:
+    block = (
+        Scope((Choice((TAKEN,), joins=True), Let("s", "2"))),
+        Choice((TAKEN, FAILING), joins=True),
+        Let("b", "3"),
+    )
+    assert joining.join(block, budget=100) == (
+        Choice((Branch("t", (Let("a", "1"), Let("s", "2"))),)),
+        Choice((Branch("t", (Let("a", "1"), Let("b", "3"))), FAILING)),
+    )
+
+
+def test_the_join_copies_within_its_bounds() -> None:
+    after = Let("b", "3")
+    wide = Choice(tuple(Branch(f"t{i}", ()) for i in range(joining.COPIES + 1)), joins=True)
+    assert joining.join((wide, after), budget=100) == (Choice(wide.branches), after)
+    two = Choice((Branch("t", ()), Branch(None, ())), joins=True)
+    block = (Let("a", "1"), two, after)
+    assert joining.join(block, budget=1) == (Let("a", "1"), Choice(two.branches), after)
+    assert joining.join(block, budget=2) == (
+        Let("a", "1"),
+        Choice((Branch("t", (after,)), Branch(None, (after,)))),
+    )
+    # copies multiply: 4 * 4 = 16 copies of `after`, a third choice of 2 is not copied
+    four = Choice(tuple(Branch(f"t{i}", ()) for i in range(4)), joins=True)
+    joined = joining.join((four, four, two, after), budget=10_000)
+    assert sum(1 for op in _walk(joined) if op == after) == 16
 
 
 def test_show_lists_ops_with_their_blocks_indented() -> None:

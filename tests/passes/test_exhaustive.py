@@ -80,7 +80,7 @@ DISPATCHERS = {
 
 
 def _file(name: str) -> str:
-    """``binary.rules.may_fork`` -> ``passes/binary/rules.py``."""
+    """``binary.rules.many`` -> ``passes/binary/rules.py``."""
     return f"passes/{name.rpartition('.')[0].replace('.', '/')}.py"
 
 
@@ -109,7 +109,7 @@ def test_the_node_types_and_dispatching_functions_are_found() -> None:
         "binary.inline.bytes_of binary.inline.inline_ops binary.jsonmode.reads_json "
         "binary.jsonmode.writes_json binary.lenient.build_lenient_reader "
         "binary.lenient.build_marked_writer binary.marking._holds binary.marking.lenient_unpack "
-        "binary.rules.fixed_atom binary.rules.many binary.rules.may_fork "
+        "binary.rules.fixed_atom binary.rules.many "
         "choosing.accepts choosing.accepts_json json.exact.exact_from json.exact.exact_to "
         "json.fast._composite json.fast.inline_json leafjson.read_leaf strategies._build"
     )
@@ -158,8 +158,8 @@ def test_a_new_node_type_is_named_in_every_function_it_must_consider() -> None:
     missing = _missing([Planted])
     assert len(missing) == len(DISPATCHERS)
     assert (
-        "binary.rules.may_fork has no registration for Planted: register one in "
-        "passes/binary/rules.py, or list Planted in the @takes_default beside may_fork, "
+        "binary.rules.many has no registration for Planted: register one in "
+        "passes/binary/rules.py, or list Planted in the @takes_default beside many, "
         "saying why it takes the default"
     ) in missing
 

@@ -3,8 +3,8 @@
 A pass is one function per node type, chosen by
 :func:`functools.singledispatch`: a node type with no registration of its
 own (nor a parent's) takes the function's default, and nothing says so. A
-default is often right (a leaf has no branch for
-:func:`.binary.rules.may_fork`), but one taken by oversight is silent: a union
+default is often right (a leaf is no list of numbers read whole:
+:func:`.binary.rules.many`), but one taken by oversight is silent: a union
 tries its cases where it could tell them apart by shape, a part is called
 where it could be inlined. So each dispatching function says, with
 :func:`takes_default` beside it, which node types take its default on

@@ -8,13 +8,14 @@ exported here; the modules, lowest first:
 * :mod:`.ops`: the op IR a compiled reader or writer is lowered to;
   :mod:`.render`: rendering it to Python;
 * :mod:`.rules`: what the codec knows beyond that (``same_binary``,
-  ``fixed_atom``, ``may_fork``, the frame, list and union checks and their
+  ``fixed_atom``, ``many``, the frame, list and union checks and their
   errors); :mod:`.jsonmode`: which nodes read or write their JSON form as
   they go; :mod:`.marking`: where a marker of a lenient reading may stand;
 * :mod:`.inline`: what each node lowers to when inlined (``inline_ops``);
   :mod:`.parts`: records and tuples lowered; :mod:`.jsonlowering`: the
   lowering in JSON mode; :mod:`.lowering`: the lowering's state and its
-  entry (``Lowering``, ``lowered``);
+  entry (``Lowering``, ``lowered``); :mod:`.joining`: what follows a
+  choice, copied into its branches (one rewrite of the lowered block);
 * :mod:`.compiled`: the compiled readers, writers and entry points;
 * :mod:`.codec`: each node's reader, writer and sizer (compiled, or
   closures); :mod:`.lenient`: the lenient variant's;

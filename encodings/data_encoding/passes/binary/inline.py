@@ -2,11 +2,13 @@
 :func:`inline_ops` (and :func:`bytes_of`, for byte strings written as they
 are), one registration per node type.
 
-A node's :class:`Code` is a writer ``write(lw, v, path, then)`` that adds
-the ops writing variable ``v``, then calls ``then()`` (which adds the ops
-that follow), and a reader ``read(lw, target, end, path, then)`` that adds
-the ops reading a value into variable ``target`` in the frame ending at
-variable ``end``; a node without one is called. A node's parts are lowered
+A node's :class:`Code` is a writer ``write(lw, v, path)`` that adds the
+ops writing variable ``v``, and a reader ``read(lw, target, end, path)``
+that adds the ops reading a value into variable ``target`` in the frame
+ending at variable ``end``; a node without one is called. A choice is
+lowered once (what follows it is copied into its branches afterwards, by
+:mod:`.joining`); a part lowered apart from what follows it is lowered in a
+:meth:`~.lowering.Lowering.scope`. A node's parts are lowered
 through the :class:`.lowering.Lowering` given (``lw.lower_read``,
 ``lw.lower_write``), records and tuples by :mod:`.parts`.
 """
@@ -80,14 +82,13 @@ from .rules import (
 if TYPE_CHECKING:
     from .lowering import Lowering
 
-__all__ = ["NO_CODE", "Code", "ReadCode", "Then", "WriteCode", "bytes_of", "inline_ops"]
+__all__ = ["NO_CODE", "Code", "ReadCode", "WriteCode", "bytes_of", "inline_ops"]
 
-Then = Callable[[], None] | None
-"""Adds the ops that follow (see :meth:`Lowering.choice`)."""
-
-
-WriteCode = Callable[["Lowering", str, Path, Then], None]
-ReadCode = Callable[["Lowering", str, str, Path, Then], None]
+WriteCode = Callable[["Lowering", str, Path], None]
+"""Adds the ops writing the value in a variable: ``write(lw, v, path)``."""
+ReadCode = Callable[["Lowering", str, str, Path], None]
+"""Adds the ops reading a value into a variable, in the frame ending at
+another: ``read(lw, target, end, path)``."""
 
 
 class Code(NamedTuple):
@@ -142,36 +143,14 @@ def bytes_of(e: Encoding[Any], lw: Lowering, v: str, path: Path) -> str | None:
     return None if inner is e else bytes_of(inner, lw, v, path)
 
 
-def _then_after(write: Callable[[Lowering, str, Path], None]) -> WriteCode:
-    """A writer that adds ``write``'s ops, then the ops that follow."""
-
-    def code(lw: Lowering, v: str, path: Path, then: Then) -> None:
-        write(lw, v, path)
-        if then is not None:
-            then()
-
-    return code
-
-
-def _read_then(read: Callable[[Lowering, str, str, Path], None]) -> ReadCode:
-    """A reader that adds ``read``'s ops, then the ops that follow."""
-
-    def code(lw: Lowering, target: str, end: str, path: Path, then: Then) -> None:
-        read(lw, target, end, path)
-        if then is not None:
-            then()
-
-    return code
-
-
 # ------------------------------------------------------------ leaves
 
 
 @inline_ops.register(AtomEncoding)
 def _leaf_ops(e: AtomEncoding[Any]) -> Code:
     return Code(
-        _then_after(lambda lw, v, path: _put(e, lw, v, path)),
-        _read_then(lambda lw, target, end, path: _take(e, lw, target, path)),
+        lambda lw, v, path: _put(e, lw, v, path),
+        lambda lw, target, end, path: _take(e, lw, target, path),
     )
 
 
@@ -237,7 +216,7 @@ def _raw_bytes_ops(e: RawBytes) -> Code:
         rest = f"{lw.ref(text_of)}(buf[pos:{end}])" if e.text else f"buf[pos:{end}]"
         lw.add(Flush(end), Let(target, rest), Let("pos", end), Moved(to=end))
 
-    return Code(_then_after(write), _read_then(read))
+    return Code(write, read)
 
 
 # ------------------------------------------------------------ checks and conversions
@@ -252,12 +231,13 @@ def _check_size_ops(e: CheckSize[Any]) -> Code:
         start = lw.var("start")
         lw.add(Flush(end), Let(start, "pos"))
         # read in its full frame, its size checked after (see binary.check_size_reader)
-        lw.lower_read(e.inner, target, end, path)
+        with lw.scope():
+            lw.lower_read(e.inner, target, end, path)
         over = f"pos - {start}"
         error = f"{lw.ref(size_limit_exceeded)}({lw.ref(DecodeError)}, {over}, {e.limit}, "
         lw.add(Flush(end), Fail(f"{over} > {e.limit}", f"{error}{start} + {e.limit})", path))
 
-    return Code(None, _read_then(read))
+    return Code(None, read)
 
 
 @inline_ops.register(Conv)
@@ -268,11 +248,12 @@ def _conv_ops(e: Conv[Any]) -> Code:
             return
         start, wire = lw.var("start"), lw.var("wire")
         lw.add(Flush(end), Let(start, "pos"))
-        lw.lower_read(e.inner, wire, end, path)
+        with lw.scope():
+            lw.lower_read(e.inner, wire, end, path)
         convert = f"{lw.ref(converted_at)}({lw.ref(e.from_wire, 'from_wire')}, {wire}, {start})"
         lw.add(Flush(end), Do(f"{target} = {convert}", path))
 
-    return Code(None, _read_then(read))
+    return Code(None, read)
 
 
 # ------------------------------------------------------------ frames
@@ -299,7 +280,8 @@ def _dynamic_size_ops(e: DynamicSize[Any]) -> Code:
                 "the frame runs past its end, or past its header's bound",
             ),
         )
-        lw.lower_read(e.inner, target, stop, path)
+        with lw.scope():
+            lw.lower_read(e.inner, target, stop, path)
         lw.add(AtEnd(stop, f"{lw.ref(unread)}(pos, {stop}, {size})", path))
         if lenient:  # its marker stands for the header too: one above it holds it
             raw = f"buf[{stop} - {size} - {width}:{stop}]"
@@ -324,7 +306,7 @@ def _dynamic_size_ops(e: DynamicSize[Any]) -> Code:
         pack_into = lw.ref(struct.Struct(code).pack_into)
         lw.add(Framed(mark, size, code[1:], pack_into, largest, error, tuple(body), path))
 
-    return Code(_then_after(write), _read_then(read))
+    return Code(write, read)
 
 
 # ------------------------------------------------------------ records and tuples
@@ -332,11 +314,11 @@ def _dynamic_size_ops(e: DynamicSize[Any]) -> Code:
 
 @inline_ops.register(Parts)
 def _parts_ops(e: Parts[Any]) -> Code:
-    def write(lw: Lowering, v: str, path: Path, then: Then) -> None:
-        lower_parts_write(lw, e.parts, e.as_dict, e.keys, v, path, then)
+    def write(lw: Lowering, v: str, path: Path) -> None:
+        lower_parts_write(lw, e.parts, e.as_dict, e.keys, v, path)
 
-    def read(lw: Lowering, target: str, end: str, path: Path, then: Then) -> None:
-        lower_parts_read(lw, e.parts, e.as_dict, target, end, path, then)
+    def read(lw: Lowering, target: str, end: str, path: Path) -> None:
+        lower_parts_read(lw, e.parts, e.as_dict, target, end, path)
 
     return Code(write, read)
 
@@ -386,7 +368,8 @@ def _list_ops(e: ListEncoding) -> Code:
                     f"{lw.ref(too_long)}({lw.ref(e)}, {lw.ref(DecodeError)}, {e.max_length + 1})"
                 )
                 lw.add(Fail(f"len({items}) == {e.max_length}", f"{error}.at(pos)", path))
-            lw.lower_read(e.elt, x, end, (*path, f"len({items})"))
+            with lw.scope():
+                lw.lower_read(e.elt, x, end, (*path, f"len({items})"))
             lw.add(Flush(end), Do(f"{items}.append({x})"))
         lw.add(Loop(header, tuple(body), end, exhausts=mode == "frame"), Let(target, items))
 
@@ -419,7 +402,7 @@ def _list_ops(e: ListEncoding) -> Code:
             lw.lower_write(e.elt, x, (*path, f"_index({v}, {x})"))
         lw.add(Loop(f"for {x} in {v}:", tuple(body), over=v))
 
-    return Code(_then_after(write), _read_then(read))
+    return Code(write, read)
 
 
 UNROLLED = 4
@@ -435,7 +418,8 @@ def _read_few(e: ListEncoding, lw: Lowering, count: int, target: str, end: str, 
         x = lw.var("item")
         at = (*path, str(index))
         lw.add(Fail(f"pos >= {end}", f"{lw.ref(not_enough_data)}(pos, 1, {end})", at))
-        lw.lower_read(e.elt, x, end, at)
+        with lw.scope():
+            lw.lower_read(e.elt, x, end, at)
         lw.add(Flush(end))
         items.append(x)
     lw.add(Let(target, f"[{', '.join(items)}]"))
@@ -446,16 +430,16 @@ def _read_few(e: ListEncoding, lw: Lowering, count: int, target: str, end: str, 
 
 @inline_ops.register
 def _union_ops(u: Union) -> Code:
-    def write(lw: Lowering, v: str, path: Path, then: Then) -> None:
-        _union_write(u, lw, v, path, then)
+    def write(lw: Lowering, v: str, path: Path) -> None:
+        _union_write(u, lw, v, path)
 
-    def read(lw: Lowering, target: str, end: str, path: Path, then: Then) -> None:
-        _union_read(u, lw, target, end, path, then)
+    def read(lw: Lowering, target: str, end: str, path: Path) -> None:
+        _union_read(u, lw, target, end, path)
 
     return Code(write if writes_inline(u) else None, read if reads_inline(u) else None)
 
 
-def _union_read(u: Union, lw: Lowering, target: str, end: str, path: Path, then: Then) -> None:
+def _union_read(u: Union, lw: Lowering, target: str, end: str, path: Path) -> None:
     """Peek the tag, then one branch per case, the tag read as a pad (and,
     when the cases may overlap, a check that the value keeps its case)."""
     width = u.tag_width
@@ -466,17 +450,19 @@ def _union_read(u: Union, lw: Lowering, target: str, end: str, path: Path, then:
     # the tag's offset, for the error (or the marker)
     where = lw.var("tag_pos") if checks is not None or unheld_case else None
     peek = Peek(tag, width, path, f"the tag of a {u.what}", end, where)
-    with lw.choice(len(u.tagged), then, peek) as rest:
+    with lw.choice(len(u.tagged), peek):
         for c in u.tagged:
             with lw.branch(f"{tag} == {c.tag}", end):
                 lw.add(Take(f"{width}x", width))
                 if unheld_case and where is not None:
                     _read_unheld_case(u, lw, c, target, end, where, path)
                     continue
-                follow = rest
+                check = None
                 if checks is not None and where is not None and not _reads_exactly(u, c):
-                    follow = _checked(u, lw, checks, target, where, c, path, rest)
-                lw.lower_read(c.enc, target, end, path, follow)
+                    check = _case_check(u, lw, checks, target, where, c, path)
+                lw.lower_read(c.enc, target, end, path)
+                if check is not None:
+                    lw.add(check)
         with lw.branch(None, end):
             lw.add(
                 Flush(end), Fail(None, f"{lw.ref(unexpected_tag)}({lw.ref(u)}, {tag}, pos)", path)
@@ -518,7 +504,7 @@ def _wrong_case(
     return f"not {lw.ref(checks[c.tag])}({target})"  # type: ignore[index]  # tagged
 
 
-def _checked(
+def _case_check(
     u: Union,
     lw: Lowering,
     checks: dict[int, Callable[[Any], bool]],
@@ -526,32 +512,24 @@ def _checked(
     where: str,
     c: Case,
     path: Path,
-    then: Then,
-) -> Then:
-    """The ops that follow case ``c``'s read: its check of the value in
-    ``target`` (once the pending run is read: ``checks[c.tag]``, or a
-    ``matching`` union's function called as it is), then ``then``."""
+) -> AfterReads:
+    """What follows case ``c``'s read: its check of the value in ``target``
+    (once the pending run is read: ``checks[c.tag]``, or a ``matching``
+    union's function called as it is)."""
     error = f"{lw.ref(not_canonical)}({lw.ref(u)}, {where}, {lw.ref(c)})"
     if path:
         error = f"_at({error}, {tuple_expr(path)})"
-    wrong = _wrong_case(u, lw, checks, c, target)
-
-    def checked() -> None:
-        lw.add(AfterReads(f"if {wrong}: raise {error} from None"))
-        if then is not None:
-            then()
-
-    return checked
+    return AfterReads(f"if {_wrong_case(u, lw, checks, c, target)}: raise {error} from None")
 
 
-def _union_write(u: Union, lw: Lowering, v: str, path: Path, then: Then) -> None:
+def _union_write(u: Union, lw: Lowering, v: str, path: Path) -> None:
     """Pick the case by its constant member, one ``if`` per case; anything
     else takes the selection loop, for its precise errors."""
     if isinstance(u, Option):
-        lw.presence(v, 1, u.cases[0].enc, path, then)
+        lw.presence(v, 1, u.cases[0].enc, path)
         return
     if isinstance(u, Matching):
-        _matching_write(u, lw, v, path, then)
+        _matching_write(u, lw, v, path)
         return
     told = by_constant(u)
     assert told is not None
@@ -559,34 +537,30 @@ def _union_write(u: Union, lw: Lowering, v: str, path: Path, then: Then) -> None
     fmt = "B" if u.tag_width == 1 else "H"
     constant = lw.var("kind")
     lw.add(Let(constant, f"{v}.get({key!r}) if type({v}) is dict else None"))
-    with lw.choice(len(cases) + 1, then) as rest:
+    with lw.choice(len(cases) + 1):
         for name, c in cases:
             with lw.branch(f"{constant} == {name!r}"):
                 lw.dicts[v] = {key: name}
                 lw.add(const(fmt, c.tag or 0))
-                lw.lower_write(c.enc, v, path, rest)
+                lw.lower_write(c.enc, v, path)
         with lw.branch(None):
             if lw.json:  # no constant member of a plain object: not this JSON
                 lw.add(Fail(None, lw.ref(Bail), ()))
-                return
-            lw.add(Call(select_write(u, lw.lenient), v, path))
-            if rest is not None:
-                rest()
+            else:
+                lw.add(Call(select_write(u, lw.lenient), v, path))
 
 
-def _matching_write(u: Matching, lw: Lowering, v: str, path: Path, then: Then) -> None:
+def _matching_write(u: Matching, lw: Lowering, v: str, path: Path) -> None:
     """One call of the union's function, then one ``if`` per tag; a value no
     case takes (the function gave ``None``, or a tag of no case) takes the
     selection loop, for its error."""
     fmt = "B" if u.tag_width == 1 else "H"
     tag = lw.var("tag")
     lw.add(Let(tag, f"{lw.ref(u.select, 'select')}({v})"))
-    with lw.choice(len(u.tagged) + 1, then) as rest:
+    with lw.choice(len(u.tagged) + 1):
         for c in u.tagged:
             with lw.branch(f"{tag} == {c.tag}"):
                 lw.add(const(fmt, c.tag or 0))
-                lw.lower_write(c.enc, v, path, rest)
+                lw.lower_write(c.enc, v, path)
         with lw.branch(None):
             lw.add(Call(select_write(u), v, path))
-            if rest is not None:
-                rest()

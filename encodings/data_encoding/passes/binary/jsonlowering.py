@@ -21,16 +21,10 @@ from ...tree.primitives import Int
 from ...tree.strings import FixedBytes
 from ..leafjson import read_leaf
 from ..transparent import emitted_for
-from .inline import Then, inline_ops
+from .inline import inline_ops
 from .jsonmode import LeafKind, json_leaf, json_of_read, reads_json, same_both, writes_json
-from .ops import (
-    AfterReads,
-    Let,
-    Path,
-)
-from .rules import (
-    same_binary,
-)
+from .ops import AfterReads, Let, Path
+from .rules import same_binary
 
 if TYPE_CHECKING:
     from .lowering import Lowering
@@ -38,56 +32,54 @@ if TYPE_CHECKING:
 __all__ = ["lower_read_json", "lower_write_json"]
 
 
-def lower_read_json(
-    e: Encoding[Any], lw: Lowering, target: str, end: str, path: Path, then: Then
-) -> None:
-    """:func:`lower_read` in JSON mode: a node that reads its JSON form (and
-    is inlined) reads it; any other reads its value, converted by its own
-    ``to_json`` once read."""
+def lower_read_json(e: Encoding[Any], lw: Lowering, target: str, end: str, path: Path) -> None:
+    """:func:`.lowering.lower_read` in JSON mode: a node that reads its JSON
+    form (and is inlined) reads it; any other reads its value, converted by
+    its own ``to_json`` once read."""
     e = emitted_for(e, same_both)
     code = inline_ops(emitted_for(e, same_binary)).read
     if code is not None and lw.room() and reads_json(e):
         convert = json_of_read(e, target, lw.ref)
         if convert is None:
-            code(lw, target, end, path, then)  # its parts in JSON mode
+            code(lw, target, end, path)  # its parts in JSON mode
             return
         _lower_read_binary(e, lw, target, end, path)  # a leaf: its value, then its JSON form
         lw.add(AfterReads(f"{target} = {convert}"))
     else:
         _lower_read_binary(e, lw, target, end, path)
         lw.add(AfterReads(f"{target} = {lw.ref(e._to_json, 'to_json')}({target})"))
-    if then is not None:
-        then()
 
 
 def _lower_read_binary(e: Encoding[Any], lw: Lowering, target: str, end: str, path: Path) -> None:
-    """``e``'s value read into ``target`` as :func:`lower_read` reads values."""
+    """``e``'s value read into ``target`` as :func:`.lowering.lower_read`
+    reads values, apart from the conversion that follows it."""
     lw.json = False
     try:
-        lw.lower_read(e, target, end, path)
+        with lw.scope():
+            lw.lower_read(e, target, end, path)
     finally:
         lw.json = True
 
 
-def lower_write_json(e: Encoding[Any], lw: Lowering, j: str, path: Path, then: Then) -> None:
-    """:func:`lower_write` in JSON mode: a leaf checks its JSON and writes
-    it (or the bytes of its hex); a node that writes from its JSON (and is
-    inlined) does; any other converts it by its own ``from_json``. Whatever
-    refuses raises ``Bail`` or its own error: the entry point then runs the
-    composition."""
+def lower_write_json(e: Encoding[Any], lw: Lowering, j: str, path: Path) -> None:
+    """:func:`.lowering.lower_write` in JSON mode: a leaf checks its JSON
+    and writes it (or the bytes of its hex); a node that writes from its
+    JSON (and is inlined) does; any other converts it by its own
+    ``from_json``. Whatever refuses raises ``Bail`` or its own error: the
+    entry point then runs the composition."""
     e = emitted_for(e, same_both)
     kind = json_leaf(e)
     if kind is not None:
-        _lower_write_binary(e, lw, _json_leaf_value(e, kind, lw, j), path, then)
+        _lower_write_binary(e, lw, _json_leaf_value(e, kind, lw, j), path)
         return
     emitted = emitted_for(e, same_binary)
     code = inline_ops(emitted).write
     if code is not None and lw.room() and writes_json(e):
-        code(lw, j, path, then)
+        code(lw, j, path)
         return
     value = lw.var("value")
     lw.add(Let(value, f"{lw.ref(e._from_json, 'from_json')}({j})"))
-    _lower_write_binary(e, lw, value, path, then)
+    _lower_write_binary(e, lw, value, path)
 
 
 def _json_leaf_value(e: Encoding[Any], kind: LeafKind, lw: Lowering, j: str) -> str:
@@ -107,20 +99,12 @@ def _json_leaf_value(e: Encoding[Any], kind: LeafKind, lw: Lowering, j: str) -> 
     return j if kind in ("null", "constant") else value  # its writer checks it too
 
 
-def _lower_write_binary(e: Encoding[Any], lw: Lowering, value: str, path: Path, then: Then) -> None:
-    """``e``'s value in variable ``value``, written as :func:`lower_write`
-    writes values; the ops that follow (``then``) in JSON mode again."""
-
-    def then_json() -> None:
-        assert then is not None
-        lw.json = True
-        try:
-            then()
-        finally:
-            lw.json = False
-
+def _lower_write_binary(e: Encoding[Any], lw: Lowering, value: str, path: Path) -> None:
+    """``e``'s value in variable ``value``, written as
+    :func:`.lowering.lower_write` writes values (what follows is lowered in
+    JSON mode again, and may join its choices)."""
     lw.json = False
     try:
-        lw.lower_write(e, value, path, then_json if then is not None else None)
+        lw.lower_write(e, value, path)
     finally:
         lw.json = True

@@ -9,12 +9,13 @@ is :func:`.inline.inline_ops`'s (records and tuples: :mod:`.parts`), in JSON
 mode :mod:`.jsonlowering`'s, and in the lenient variant the same, each part
 that holds markers wrapped here (:func:`_holding`, :func:`_marker_first`).
 
-What follows a choice: a choice (a union, an option, a presence byte) may
-call ``then`` at the end of each of its branches rather than once after
-them (:meth:`Lowering.choice`, at most :data:`COPIES` copies), so the
-fields after a union join each case's ``struct`` run: ``{uid, state: union,
-parent: option}`` becomes one ``pack`` (and one ``unpack``) per wire
-variant, as a hand-written codec would do it.
+What follows a choice: a choice (a union, an option, a presence byte)
+whose branches may take the ops that follow it (:meth:`Lowering.choice`,
+within :data:`COPIES` copies and the budget) is lowered once and marked;
+:func:`.joining.join` then copies what follows it into its branches, one
+rewrite of the finished block. A part lowered apart from what follows it (a
+list's element, a frame's content, a conversion's inner value) is lowered in
+a :meth:`Lowering.scope`.
 """
 
 from __future__ import annotations
@@ -28,7 +29,8 @@ from ...tree.core import Encoding, Reader, Writer
 from ..emit import Source
 from ..leafjson import Bail
 from ..transparent import emitted_for
-from .inline import Then, inline_ops
+from .inline import inline_ops
+from .joining import COPIES, fails, join
 from .jsonlowering import lower_read_json, lower_write_json
 from .marking import absorbs, holds, lenient_unpack, lenient_value_node
 from .ops import (
@@ -44,13 +46,13 @@ from .ops import (
     Op,
     Path,
     Peek,
+    Scope,
     const,
 )
 from .render import new_source
 from .rules import same_binary
 
 __all__ = [
-    "COPIES",
     "OP_BUDGET",
     "Lowering",
     "lower_read",
@@ -62,9 +64,6 @@ __all__ = [
 #: (each part still compiles itself): bounds the code of very large trees.
 OP_BUDGET = 450
 
-#: At most this many copies of the ops that follow a choice (see ``Lowering.choice``).
-COPIES = 16
-
 
 class Lowering:
     """A block of ops being lowered, and the facts lowering keeps on the way.
@@ -75,14 +74,22 @@ class Lowering:
     def __init__(self, source: Source) -> None:
         self.source = source
         self.ops: list[Op] = []
-        #: ops lowered so far, in every block (the budget)
+        #: ops lowered so far, in every block, each counted once per copy
+        #: the joining choices before it will make (the budget)
         self.count = 0
-        #: how many copies of the current ops the choices around them made
+        #: how many copies of the current ops the joining choices around
+        #: and before them will make, at most (bounded by :data:`.joining.COPIES`)
         self.copies = 1
+        #: how many times the ops added now will stand in the joined block
+        #: (as :func:`.joining.join` will copy them: an estimate for the budget)
+        self.weight = 1
         #: variables known to hold exactly a ``dict`` (a union case chosen by
         #: a member), with the members known to hold a constant
         self.dicts: dict[str, dict[str, str]] = {}
         self._branches: list[list[Branch]] = []
+        #: per open choice, ``(copies, weight)`` at the end of each branch
+        #: the ops after it join
+        self._ends: list[list[tuple[int, int]]] = []
         #: reading builds the JSON form, not the value; writing takes it
         #: (see :mod:`.jsonmode`)
         self.json = False
@@ -103,7 +110,7 @@ class Lowering:
 
     def add(self, *ops: Op) -> None:
         self.ops.extend(ops)
-        self.count += len(ops)
+        self.count += len(ops) * self.weight
 
     # what a leaf's JSON reading is emitted through (``leafjson.Checks``)
 
@@ -124,55 +131,73 @@ class Lowering:
 
     @contextmanager
     def nested(self) -> Iterator[list[Op]]:
-        """Collect the ops added meanwhile into the yielded list (a block)."""
+        """Collect the ops added meanwhile into the yielded list: a block of
+        its own (a loop's body, a frame's), which takes nothing after it."""
         outer, self.ops = self.ops, []
+        copies, weight = self.copies, self.weight
         try:
             yield self.ops
         finally:
             self.ops = outer
+            self.copies, self.weight = copies, weight
+
+    @contextmanager
+    def scope(self) -> Iterator[None]:
+        """Ops lowered apart from those that follow them: a choice among
+        them takes nothing after the scope (:class:`~.ops.Scope`)."""
+        with self.nested() as body:
+            yield
+        self.ops.append(Scope(tuple(body)))  # (not an op of the joined block: not counted)
 
     # ------------------------------------------------------------ choices
 
     @contextmanager
-    def choice(self, branches: int, then: Then, peek: Peek | None = None) -> Iterator[Then]:
-        """A :class:`~.ops.Choice` of ``branches`` :meth:`branch` es
-        (and maybe an ``else`` that fails), followed by ``then``.
-
-        Yields what each branch must add at its end: ``then`` itself when
-        the ops that follow may be copied into every branch (so a pending
-        run goes on across the choice: the fields after a union or an option
-        join each case's ``struct`` call), else ``None``, and ``then`` is
-        called once after the choice.
+    def choice(self, branches: int, peek: Peek | None = None, joins: bool = True) -> Iterator[None]:
+        """A :class:`~.ops.Choice` of ``branches`` :meth:`branch` es (and
+        maybe an ``else`` that fails), whose branches but those that fail
+        take the ops that follow it (:func:`.joining.join`) when it
+        ``joins`` and the bounds allow it: so a pending run goes on across
+        the choice, the fields after a union or an option joining each
+        case's ``struct`` call. The lowering counts the copies it expects
+        (:meth:`may_copy`) for its budget.
         """
-        copy = then is not None and self.may_copy(branches)
-        copies = self.copies
+        joins = joins and not self.lenient
+        copy = joins and self.may_copy(branches)
+        copies, weight = self.copies, self.weight
         if copy:
             self.copies *= branches
         self._branches.append([])
+        self._ends.append([])
         try:
-            yield then if copy else None
+            yield
         finally:
-            self.copies = copies
-            made = self._branches.pop()
-        self.add(Choice(tuple(made), peek))
-        if not copy and then is not None:
-            then()
+            made, ends = self._branches.pop(), self._ends.pop()
+            self.copies, self.weight = copies, weight
+        self.add(Choice(tuple(made), peek, joins=joins))
+        if copy and ends:  # what follows stands in every branch that takes it
+            self.copies = max(c for c, _ in ends)
+            self.weight = sum(w for _, w in ends)
 
     @contextmanager
     def branch(self, test: str | None, end: str = "end") -> Iterator[None]:
         """One branch of the current :meth:`choice`, taken when ``test`` holds."""
         dicts, self.dicts = self.dicts, dict(self.dicts)
+        outer, self.ops = self.ops, []
+        copies, weight = self.copies, self.weight
         try:
-            with self.nested() as body:
-                yield
+            yield
+            body = tuple(self.ops)
+            self._branches[-1].append(Branch(test, body, end))
+            if not fails(body):
+                self._ends[-1].append((self.copies, self.weight))
         finally:
-            self.dicts = dicts
-        self._branches[-1].append(Branch(test, tuple(body), end))
+            self.ops, self.dicts = outer, dicts
+            self.copies, self.weight = copies, weight
 
     @contextmanager
     def when(self, test: str) -> Iterator[None]:
         """Ops taken only when ``test`` holds: a choice of one branch."""
-        with self.choice(1, None), self.branch(test):
+        with self.choice(1, joins=False), self.branch(test):
             yield
 
     def may_copy(self, branches: int) -> bool:
@@ -187,27 +212,24 @@ class Lowering:
         """``e``'s writer for this lowering (its marked one, in the lenient variant)."""
         return e._write_marked if self.lenient else e._write
 
-    def lower_read(
-        self, e: Encoding[Any], target: str, end: str, path: Path, then: Then = None
-    ) -> None:
+    def lower_read(self, e: Encoding[Any], target: str, end: str, path: Path) -> None:
         """:func:`lower_read` into this block: how the rules of other modules
-        (:mod:`.parts`) lower their parts, importing nothing of this one."""
-        lower_read(e, self, target, end, path, then)
+        (:mod:`.inline`, :mod:`.parts`) lower their parts, importing nothing
+        of this one."""
+        lower_read(e, self, target, end, path)
 
-    def lower_write(self, e: Encoding[Any], v: str, path: Path, then: Then = None) -> None:
+    def lower_write(self, e: Encoding[Any], v: str, path: Path) -> None:
         """:func:`lower_write` into this block (see :meth:`lower_read`)."""
-        lower_write(e, self, v, path, then)
+        lower_write(e, self, v, path)
 
-    def presence(self, v: str, byte: int, enc: Encoding[Any], path: Path, then: Then) -> None:
+    def presence(self, v: str, byte: int, enc: Encoding[Any], path: Path) -> None:
         """Write ``00`` when ``v`` is ``None``, else ``byte`` then ``v`` in ``enc``."""
-        with self.choice(2, then) as rest:
+        with self.choice(2):
             with self.branch(f"{v} is None"):
                 self.add(const("B", 0))
-                if rest is not None:
-                    rest()
             with self.branch(None):
                 self.add(const("B", byte))
-                lower_write(enc, self, v, path, rest)
+                lower_write(enc, self, v, path)
 
 
 def lowered(
@@ -241,74 +263,61 @@ def lowered(
         if lenient:
             lw.lenient = True
             lw.add(Let("cells", f"{lw.ref(counts)}()"))
-            _holding(e, lw, "x", "end", lambda: read(lw, "x", "end", (), None))
+            _holding(e, lw, "x", "end", lambda: read(lw, "x", "end", ()))
         else:
-            read(lw, "x", "end", (), None)
+            read(lw, "x", "end", ())
     else:
         assert code.write is not None, f"{type(e).__name__} is not compiled"
         write = code.write
         if lenient:
             lw.lenient = True
-            _marker_first(e, lw, "v", lambda: write(lw, "v", (), None))
+            _marker_first(e, lw, "v", lambda: write(lw, "v", ()))
         else:
-            write(lw, "v", (), None)
-    return tuple(lw.ops)
+            write(lw, "v", ())
+    return join(tuple(lw.ops), OP_BUDGET)
 
 
-def lower_write(e: Encoding[Any], lw: Lowering, v: str, path: Path, then: Then = None) -> None:
-    """Add the ops that append the binary form of variable ``v`` (inline
-    when possible, else a call of the compiled writer), then call ``then()``:
-    the ops that follow, which a node that branches may add at the end of
-    each branch. In JSON mode, ``v`` holds the JSON form."""
+def lower_write(e: Encoding[Any], lw: Lowering, v: str, path: Path) -> None:
+    """Add the ops that append the binary form of variable ``v``: inline
+    when possible, else a call of the compiled writer. In JSON mode, ``v``
+    holds the JSON form."""
     if lw.json:
-        lower_write_json(e, lw, v, path, then)
+        lower_write_json(e, lw, v, path)
         return
     e = emitted_for(e, same_binary)
     code = inline_ops(e).write
     if lw.lenient:
         if code is not None and lw.room() and holds(e):
-            _marker_first(e, lw, v, lambda: code(lw, v, path, None))
+            _marker_first(e, lw, v, lambda: code(lw, v, path))
         else:  # a part that holds no marker is written as it is (``e._write``)
             lw.add(Call(lw.write_with(e), v, path))
-        if then is not None:
-            then()
-        return
-    if code is not None and lw.room():
-        code(lw, v, path, then)
-        return
-    lw.add(Call(e._write, v, path))
-    if then is not None:
-        then()
+    elif code is not None and lw.room():
+        code(lw, v, path)
+    else:
+        lw.add(Call(e._write, v, path))
 
 
-def lower_read(
-    e: Encoding[Any], lw: Lowering, target: str, end: str, path: Path, then: Then = None
-) -> None:
+def lower_read(e: Encoding[Any], lw: Lowering, target: str, end: str, path: Path) -> None:
     """Add the ops that read a value (in JSON mode, its JSON form) into
     variable ``target``, advancing ``pos``, in the frame ending at variable
-    ``end``; then call ``then()``."""
+    ``end``: inline when possible, else a call of the compiled reader."""
     if lw.json:
-        lower_read_json(e, lw, target, end, path, then)
-        return
-    if lw.lenient:
+        lower_read_json(e, lw, target, end, path)
+    elif lw.lenient:
         e = emitted_for(e, lenient_value_node)
         code = inline_ops(e).read
         if code is not None and lw.room():
             read = code
-            _holding(e, lw, target, end, lambda: read(lw, target, end, path, None))
+            _holding(e, lw, target, end, lambda: read(lw, target, end, path))
         else:
             lw.add(Call(e._read_lenient, target, path, end))
-        if then is not None:
-            then()
-        return
-    e = emitted_for(e, same_binary)
-    code = inline_ops(e).read
-    if code is not None and lw.room():
-        code(lw, target, end, path, then)
-        return
-    lw.add(Call(e._read, target, path, end))
-    if then is not None:
-        then()
+    else:
+        e = emitted_for(e, same_binary)
+        code = inline_ops(e).read
+        if code is not None and lw.room():
+            code(lw, target, end, path)
+        else:
+            lw.add(Call(e._read, target, path, end))
 
 
 def _holding(
@@ -336,7 +345,7 @@ def _marker_first(e: Encoding[Any], lw: Lowering, v: str, write: Callable[[], No
     if not (absorbs(e) or lenient_unpack(e) is not None):
         write()
         return
-    with lw.choice(2, None):
+    with lw.choice(2, joins=False):
         with lw.branch(f"type({v}) is {lw.ref(NonCanonical)}"):
             lw.add(Append(f"{v}.raw"))
         with lw.branch(None):

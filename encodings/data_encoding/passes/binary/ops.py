@@ -16,6 +16,8 @@ the shapes a hand-written codec is made of:
   size), :class:`SubFrame` and :class:`AtEnd` (reading in a narrower frame,
   and checking it was read to its end);
 * **loops**: :class:`Loop`;
+* **scopes**: :class:`Scope`, ops whose following ops a choice among them
+  does not take (see :mod:`.joining`: gone before rendering);
 * **calls**: :class:`Call` of a part's own compiled reader or writer.
 
 The rest are the statements around them: :class:`Let`, :class:`Do`,
@@ -253,10 +255,13 @@ class Peek(_Op):
 @dataclass(frozen=True, repr=False)
 class Choice(_Op):
     """An ``if``/``elif``/``else`` of :class:`Branch` es (on a peeked byte,
-    when reading a tag or a presence byte)."""
+    when reading a tag or a presence byte). ``joins``: the ops that follow
+    it are to be copied into each of its branches but those that fail (the
+    lowering marks it, :mod:`.joining` copies them)."""
 
     branches: tuple[Branch, ...]
     peek: Peek | None = None
+    joins: bool = False
 
 
 @dataclass(frozen=True, repr=False)
@@ -321,6 +326,16 @@ class Loop(_Op):
     over: str = ""
 
 
+@dataclass(frozen=True, repr=False)
+class Scope(_Op):
+    """Ops lowered apart from those that follow them (a list's element, a
+    frame's content, a conversion's inner value): a joining choice among
+    them takes nothing after the scope. Only the lowering makes scopes;
+    :func:`.joining.join` leaves none for the renderer."""
+
+    body: Block
+
+
 Op = (
     Put
     | Take
@@ -339,6 +354,7 @@ Op = (
     | SubFrame
     | AtEnd
     | Loop
+    | Scope
 )
 Block = tuple[Op, ...]
 
@@ -354,6 +370,6 @@ def show(block: Block, depth: int = 0) -> str:
             for b in op.branches:
                 lines.append(f"{pad}    {_call(b, without=('body',))}")
                 lines.append(show(b.body, depth + 2))
-        elif isinstance(op, Framed | Loop):
+        elif isinstance(op, Framed | Loop | Scope):
             lines.append(show(op.body, depth + 1))
     return "\n".join(line for line in lines if line)

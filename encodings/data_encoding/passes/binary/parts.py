@@ -16,8 +16,8 @@ fixed and are read from the end of the frame.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from functools import partial
+from collections.abc import Sequence
+from contextlib import nullcontext
 from typing import TYPE_CHECKING
 
 from ...errors import (
@@ -32,10 +32,8 @@ from ...tree.size import VARIABLE, Fixed
 from ..emit import tuple_expr
 from ..recordrule import bad_arity, key_error, record_value_error, spliced
 from .ops import AfterReads, AtEnd, Do, Fail, Fetch, Flush, Let, Path, Peek, SubFrame, Take
-from .rules import may_fork
 
 if TYPE_CHECKING:  # (the lowering lowers records through this module)
-    from .inline import Then
     from .lowering import Lowering
 
 
@@ -78,18 +76,6 @@ def _step(path: Path, part: Part) -> Path:
 # --------------------------------------------------------------- reading
 
 
-def _forks(lw: Lowering, part: Part) -> bool:
-    """Whether to hand the ops after ``part`` to it, to copy into each of its
-    branches (bounded: the rest is otherwise added once, after the choice).
-
-    A ``varopt`` part never takes it: its value is read or written inside an
-    ``if`` of its own, so the rest must come after that ``if``.
-    """
-    if part.mode == "varopt":
-        return False
-    return (part.mode == "opt" or may_fork(part.enc)) and lw.may_copy(2)
-
-
 def lower_parts_read(
     lw: Lowering,
     parts: Sequence[Part],
@@ -97,10 +83,8 @@ def lower_parts_read(
     target: str,
     end: str,
     path: Path,
-    then: Then = None,
 ) -> None:
-    """Add the ops reading ``parts`` into a dict (or a tuple) in ``target``,
-    then call ``then()``."""
+    """Add the ops reading ``parts`` into a dict (or a tuple) in ``target``."""
     var_index = next((i for i, p in enumerate(parts) if p.size is VARIABLE), None)
     tail = 0
     if var_index is not None:
@@ -108,89 +92,69 @@ def lower_parts_read(
             assert isinstance(p.size, Fixed)
             tail += p.size.n
     names = [lw.var(_stem(p)) for p in parts]
+    for i, p in enumerate(parts):
+        name, step, frame = names[i], _step(path, p), end
+        if i == var_index and tail:
+            frame = lw.var("frame_end")
+            error = f"{lw.ref(not_enough_data)}(pos, {tail}, {end})"
+            why = "no room for the fixed fields after it"
+            lw.add(SubFrame(frame, f"{end} - {tail}", f"{frame} < pos", error, step, end, why))
+        # the fields after a part read in a frame of its own (a variable
+        # part before a fixed tail) are read in ``end``: its choices take none
+        with lw.scope() if frame != end else nullcontext():
+            _lower_part_read(lw, p, name, frame, step)
+        if i == var_index:
+            lw.add(AtEnd(frame, f"{lw.ref(_extra)}(pos, {frame})", step))
+    # built once the pending run is read; the fields after this record
+    # may join the run meanwhile
+    named = list(zip(parts, names, strict=True))
+    if lw.lenient:  # a spliced part's values are this record's: so is its marker
+        for p, name in named:
+            if p.mode == "splice":
+                value = f"{lw.ref(unheld_value)}(cells, {name})"
+                lw.add(AfterReads(f"{name} = {value}"))
+    if lw.json:
+        _finish_json(lw, named, as_dict, target)
+    elif not as_dict:
+        items = [
+            name if p.mode != "splice" else f"*{lw.ref(spliced)}({name}, {lw.ref(p)}, False)"
+            for p, name in named
+        ]
+        lw.add(AfterReads(f"{target} = {tuple_expr(items)}"))
+    else:
+        plain = [f"{p.key!r}: {name}" for p, name in named if p.mode != "splice"]
+        lw.add(AfterReads(f"{target} = {{{', '.join(plain)}}}"))
+        for p, name in named:
+            if p.mode == "splice":
+                lw.add(AfterReads(f"{target}.update({lw.ref(spliced)}({name}, {lw.ref(p)}, True))"))
 
-    def rest(first: int) -> None:
-        for i in range(first, len(parts)):
-            p, name, step, frame = parts[i], names[i], _step(path, parts[i]), end
-            if i == var_index and tail:
-                frame = lw.var("frame_end")
-                error = f"{lw.ref(not_enough_data)}(pos, {tail}, {end})"
-                why = "no room for the fixed fields after it"
-                lw.add(SubFrame(frame, f"{end} - {tail}", f"{frame} < pos", error, step, end, why))
 
-            def after(i: int = i, frame: str = frame, step: Path = step) -> None:
-                if i == var_index:
-                    lw.add(AtEnd(frame, f"{lw.ref(_extra)}(pos, {frame})", step))
-
-            def after_then(i: int = i, after: Callable[[], None] = after) -> None:
-                after()
-                rest(i + 1)
-
-            # the rest is read in ``end``: a part read in a frame of its own
-            # (a variable part before a fixed tail) must not take it along
-            follow = after_then if frame == end and _forks(lw, p) else None
-            if p.mode == "opt":
-                flag = lw.var("tag")
-                with lw.choice(2, follow, Peek(flag, 1, step, "", frame)) as more:
-                    with lw.branch(f"{flag} == 0", frame):
-                        lw.add(Take("x", 1), Let(name, "None"))
-                        if more is not None:
-                            more()
-                    with lw.branch(f"{flag} == 255", frame):
-                        lw.add(Take("x", 1))
-                        lw.lower_read(p.enc, name, frame, step, more)
-                    with lw.branch(None, frame):
-                        if lw.lenient:  # the reference: any other byte is present,
-                            # and the record's marker stands for it (see ``marking``)
-                            lw.add(Take("x", 1), Do(f"{lw.ref(unheld_byte)}(cells)"))
-                            lw.lower_read(p.enc, name, frame, step)
-                        else:
-                            lw.add(
-                                Flush(frame), Fail(None, f"{lw.ref(_bad_flag)}(pos, {flag})", step)
-                            )
-            elif p.mode == "varopt":
-                lw.add(Flush(frame))
-                with lw.choice(2, None):
-                    with lw.branch(f"pos == {frame}", frame):
-                        lw.add(Let(name, "None"))
-                    with lw.branch(None, frame):
-                        lw.lower_read(p.enc, name, frame, step)
-            else:
-                lw.lower_read(p.enc, name, frame, step, follow)
-            if follow is not None:
-                return  # the rest went with the part
-            after()
-        finish()
-
-    def finish() -> None:
-        # built once the pending run is read; the fields after this record
-        # may join the run meanwhile
-        named = list(zip(parts, names, strict=True))
-        if lw.lenient:  # a spliced part's values are this record's: so is its marker
-            for p, name in named:
-                if p.mode == "splice":
-                    value = f"{lw.ref(unheld_value)}(cells, {name})"
-                    lw.add(AfterReads(f"{name} = {value}"))
-        if lw.json:
-            _finish_json(lw, named, as_dict, target)
-        elif not as_dict:
-            items = [
-                name if p.mode != "splice" else f"*{lw.ref(spliced)}({name}, {lw.ref(p)}, False)"
-                for p, name in named
-            ]
-            lw.add(AfterReads(f"{target} = {tuple_expr(items)}"))
-        else:
-            plain = [f"{p.key!r}: {name}" for p, name in named if p.mode != "splice"]
-            lw.add(AfterReads(f"{target} = {{{', '.join(plain)}}}"))
-            for p, name in named:
-                if p.mode == "splice":
-                    lw.add(
-                        AfterReads(f"{target}.update({lw.ref(spliced)}({name}, {lw.ref(p)}, True))")
-                    )
-        if then is not None:
-            then()
-
-    rest(0)
+def _lower_part_read(lw: Lowering, p: Part, name: str, frame: str, step: Path) -> None:
+    """Add the ops reading part ``p`` into ``name`` in the frame ending at ``frame``."""
+    if p.mode == "opt":
+        flag = lw.var("tag")
+        with lw.choice(2, Peek(flag, 1, step, "", frame)):
+            with lw.branch(f"{flag} == 0", frame):
+                lw.add(Take("x", 1), Let(name, "None"))
+            with lw.branch(f"{flag} == 255", frame):
+                lw.add(Take("x", 1))
+                lw.lower_read(p.enc, name, frame, step)
+            with lw.branch(None, frame):
+                if lw.lenient:  # the reference: any other byte is present,
+                    # and the record's marker stands for it (see ``marking``)
+                    lw.add(Take("x", 1), Do(f"{lw.ref(unheld_byte)}(cells)"))
+                    lw.lower_read(p.enc, name, frame, step)
+                else:
+                    lw.add(Flush(frame), Fail(None, f"{lw.ref(_bad_flag)}(pos, {flag})", step))
+    elif p.mode == "varopt":
+        lw.add(Flush(frame))
+        with lw.choice(2, joins=False):
+            with lw.branch(f"pos == {frame}", frame):
+                lw.add(Let(name, "None"))
+            with lw.branch(None, frame):
+                lw.lower_read(p.enc, name, frame, step)
+    else:
+        lw.lower_read(p.enc, name, frame, step)
 
 
 def _finish_json(lw: Lowering, named: list[tuple[Part, str]], as_dict: bool, target: str) -> None:
@@ -223,9 +187,8 @@ def lower_parts_write(
     keys: frozenset[str],
     v: str,
     path: Path,
-    then: Then = None,
 ) -> None:
-    """Add the ops writing the dict (or tuple) in variable ``v``, then call ``then()``."""
+    """Add the ops writing the dict (or tuple) in variable ``v``."""
     names = [lw.var(_stem(p)) for p in parts]
     known = lw.dicts.get(v, {}) if as_dict else {}
     # a constant member the union already matched needs no writing nor check
@@ -247,32 +210,25 @@ def lower_parts_write(
             if p.mode in ("opt", "varopt"):
                 lw.bail_if(f"{name} is None and {p.key!r} in {v}")
 
-    def rest(first: int) -> None:
-        for i in range(first, len(parts)):
-            if i in settled:
-                continue
-            p, name, step = parts[i], names[i], _step(path, parts[i])
-            follow = partial(rest, i + 1) if _forks(lw, p) else None
-            if p.mode == "opt":
-                lw.presence(name, 255, p.enc, step, follow)
-            elif p.mode == "varopt":
-                # no presence byte: a present value must take bytes, or it
-                # would read back as absent (one value, one encoding)
-                lw.add(Flush())
-                with lw.when(f"{name} is not None"):
-                    mark = lw.var("mark")
-                    lw.add(Let(mark, "len(out)"))
+    for i, p in enumerate(parts):
+        if i in settled:
+            continue
+        name, step = names[i], _step(path, p)
+        if p.mode == "opt":
+            lw.presence(name, 255, p.enc, step)
+        elif p.mode == "varopt":
+            # no presence byte: a present value must take bytes, or it
+            # would read back as absent (one value, one encoding)
+            lw.add(Flush())
+            with lw.when(f"{name} is not None"):
+                mark = lw.var("mark")
+                lw.add(Let(mark, "len(out)"))
+                with lw.scope():
                     lw.lower_write(p.enc, name, step)
-                    error = f"{lw.ref(_empty_optional)}()"
-                    lw.add(Flush(), Fail(f"len(out) == {mark}", error, step))
-            else:
-                lw.lower_write(p.enc, name, step, follow)
-            if follow is not None:
-                return  # the rest went with the part
-        if then is not None:
-            then()
-
-    rest(0)
+                error = f"{lw.ref(_empty_optional)}()"
+                lw.add(Flush(), Fail(f"len(out) == {mark}", error, step))
+        else:
+            lw.lower_write(p.enc, name, step)
 
 
 def _fetch_fields(

@@ -5,7 +5,6 @@ and the errors both its generated code and its closures raise.
 * :func:`fixed_atom`: a fixed-width leaf's fusable description;
 * :func:`many`: whole-list readers and writers (Zarith numbers);
 * the checks of frames, lists and unions, and their errors;
-* :func:`may_fork`: whether a node's ops branch (a union, an option);
 * :func:`canonical`: whether a union's value keeps the case it was read with;
 * :func:`select_write`: a union's writer that tries its cases in order.
 """
@@ -39,7 +38,7 @@ from ..choosing import (
     value_selectors,
 )
 from ..dispatch import takes_default
-from ..transparent import WRAPPERS, emitted_for, seen_through
+from ..transparent import WRAPPERS, seen_through
 
 __all__ = [
     "bad_frame",
@@ -48,7 +47,6 @@ __all__ = [
     "check_length",
     "fixed_atom",
     "many",
-    "may_fork",
     "not_canonical",
     "reads_inline",
     "read_count",
@@ -305,37 +303,6 @@ def reads_inline(u: Union) -> bool:
     (:data:`INLINE_CASES`), or a ``matching`` union's, whose check of the
     case read is one call whatever their number."""
     return isinstance(u, Matching) or len(u.tagged) <= INLINE_CASES
-
-
-@takes_default(
-    {
-        "a leaf: no branch": (AtomEncoding, RawBytes, Zarith, Bson),
-        "a loop: the ops after it follow the loop, not a branch": (ListEncoding,),
-        "its own ops close it (a frame's end, a size check, a conversion)": (
-            DynamicSize,
-            CheckSize,
-            Conv,
-        ),
-        "called: no ops of its own": (Mu,),
-    },
-    through="binary",
-)
-@singledispatch
-def may_fork(e: Encoding[Any]) -> bool:
-    """Whether the ops of ``e`` branch (a union, an option), so that the
-    ops after it may be copied into its branches."""
-    inner = emitted_for(e, same_binary)
-    return False if inner is e else may_fork(inner)
-
-
-@may_fork.register(Parts)
-def _parts_fork(e: Parts[Any]) -> bool:
-    return any(p.mode == "opt" or may_fork(p.enc) for p in e.parts)
-
-
-@may_fork.register
-def _union_fork(u: Union) -> bool:
-    return reads_inline(u)
 
 
 def canonical(u: Union) -> dict[int, Callable[[Any], bool]] | None:
