@@ -23,8 +23,8 @@ exported here; the modules, lowest first:
   (``data-encoding slice``).
 """
 
-from .codec import build_decoder, build_encoder, build_reader, build_sizer, build_writer
-from .compiled import compile_json_decoder, compile_json_encoder
+from .codec import build_reader, build_sizer, build_writer
+from .compiled import build_decoder, build_encoder, compile_json_decoder, compile_json_encoder
 from .lenient import (
     build_lenient_decoder,
     build_lenient_reader,

@@ -4,10 +4,11 @@
   buffer, with an absolute position and the end of the current frame;
 * a writer ``write(out, value)`` that appends to one ``bytearray`` (and, on
   failure, leaves nothing of its value in it);
-* a sizer ``size_of(value) -> int``, checked like the writer;
-* the entry points ``encode(value) -> bytes`` and ``decode(data)`` (the
-  whole input), which are the generated codec's ops rendered once more
-  (:func:`~.compiled.compile_encoder`), or call the writer and reader.
+* a sizer ``size_of(value) -> int``, checked like the writer.
+
+The entry points ``encode(value) -> bytes`` and ``decode(data)`` (the whole
+input) are :mod:`.compiled`'s: the generated codec's ops rendered once more,
+or a call of the writer and reader.
 
 Composites are compiled into one generated function each (lowered to the
 op IR of :mod:`.ops` by :mod:`.lowering`, then rendered); leaves,
@@ -34,14 +35,11 @@ from ...errors import (
     DecodeError,
     EncodeError,
     describe_value,
-    extra_bytes,
     not_enough_data,
-    past_recursion_limit,
 )
-from ...noncanonical import NonCanonical, has_markers
 from ...tree.anyjson import Bson
 from ...tree.bson import decode_bson, encode_bson
-from ...tree.core import BytesLike, Encoding, Reader, Sizer, Writer, input_bytes
+from ...tree.core import Encoding, Reader, Sizer, Writer
 from ...tree.framing import HEADERS, CheckSize, DynamicSize
 from ...tree.leaves import AtomEncoding
 from ...tree.records import Parts
@@ -55,14 +53,11 @@ from ..choosing import member
 from ..dispatch import takes_default
 from ..transparent import emitted_for
 from .compiled import (
-    compile_decoder,
-    compile_encoder,
     compile_nested,
     compile_reader,
     compile_writer,
 )
 from .inline import inline_ops
-from .marking import holds
 from .rules import (
     canonical,
     check_length,
@@ -84,16 +79,12 @@ from .rules import (
 
 __all__ = [
     "atom_reader",
-    "build_decoder",
-    "build_encoder",
     "build_reader",
     "build_sizer",
     "build_writer",
     "check_size_reader",
     "check_size_writer",
-    "whole_input_decoder",
     "whole_list_reader",
-    "whole_value_encoder",
 ]
 
 
@@ -158,90 +149,6 @@ def build_sizer(e: Encoding[Any]) -> Sizer:
         return len(out)
 
     return measure
-
-
-# ------------------------------------------------------------ entry points
-
-
-def build_encoder(e: Encoding[Any]) -> Callable[[Any], bytes]:
-    """``e.encode``: its writer's generated body as a function of the value,
-    or, for a writer that was not generated, a call of it. A value it
-    refuses that holds markers of a lenient reading
-    (:mod:`data_encoding.noncanonical`) is written by ``e``'s marked encoder;
-    where ``e``'s values do not hold them (:func:`.marking.holds`), a marker
-    standing for the whole value is looked for first."""
-    write = e._write
-    generated = compile_encoder(write, e)
-    if generated is not None:
-        return generated
-    return whole_value_encoder(write, e)
-
-
-def whole_value_encoder(write: Writer, e: Encoding[Any] | None) -> Callable[[Any], bytes]:
-    """``encode(value)`` by ``write`` (a ``RecursionError`` is ``too_deep``);
-    with ``e``, as :func:`build_encoder` says (``None``: the marked encoder)."""
-
-    def encode(value: Any) -> bytes:
-        out = bytearray()
-        try:
-            write(out, value)
-        except RecursionError:
-            raise past_recursion_limit(EncodeError) from None
-        except DataEncodingError:
-            if e is None or not has_markers(value):
-                raise
-            return e._encode_marked(value)
-        return bytes(out)
-
-    if e is None or holds(e):
-        return encode
-
-    # a value of a part that holds no marker is plain, or a marker as a whole
-    def encode_whole_marker(value: Any) -> bytes:
-        if type(value) is NonCanonical:
-            return e._encode_marked(value)
-        out = bytearray()
-        try:
-            write(out, value)
-        except RecursionError:
-            raise past_recursion_limit(EncodeError) from None
-        return bytes(out)
-
-    return encode_whole_marker
-
-
-def build_decoder(e: Encoding[Any]) -> Callable[..., Any]:
-    """``e.decode``: its reader's generated body over the whole input (which
-    must be read to its end), or, for a reader that was not generated, a
-    call of it. With ``canonical=False``, input it refuses is read again by
-    ``e``'s lenient decoder."""
-    read = e._read
-    generated = compile_decoder(read, e)
-    if generated is not None:
-        return generated
-    return whole_input_decoder(read, e)
-
-
-def whole_input_decoder(read: Reader, e: Encoding[Any] | None) -> Callable[..., Any]:
-    """``decode(data, canonical=True)`` by ``read``: the whole input, to its
-    end; with ``e``, as :func:`build_decoder` says (``None``: the lenient
-    decoder, which ignores ``canonical``)."""
-
-    def decode(data: BytesLike, canonical: bool = True) -> Any:
-        buf = data if type(data) is bytes else input_bytes(data)
-        try:
-            value, pos = read(buf, 0, len(buf))
-        except RecursionError:
-            raise past_recursion_limit(DecodeError) from None
-        except DataEncodingError:
-            if canonical or e is None:
-                raise
-            return e._decode_lenient(buf)
-        if pos != len(buf):
-            raise extra_bytes(pos, len(buf))
-        return value
-
-    return decode
 
 
 # ------------------------------------------------------------ leaves

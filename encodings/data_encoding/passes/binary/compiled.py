@@ -6,10 +6,12 @@ own, with what the entry point adds around them.
   composite's parts call (``read(buf, pos, end)``, ``write(out, v)``), and
   their lenient variants; :func:`compile_nested`, a recursive encoding's
   body, which counts its own levels;
-* :func:`compile_encoder`, :func:`compile_decoder`: ``encode`` and
-  ``decode`` themselves, the same ops with the recursion guard and the
-  extra-bytes check inline, falling back to the lenient codec on their
-  failure paths only;
+* :func:`build_encoder`, :func:`build_decoder`: ``encode`` and ``decode``
+  themselves: for a generated writer or reader, the same ops with the
+  recursion guard and the extra-bytes check inline
+  (:func:`compile_encoder`, :func:`compile_decoder`), else a call of it
+  (:func:`whole_value_encoder`, :func:`whole_input_decoder`), falling back
+  to the lenient codec on their failure paths only;
 * :func:`compile_json_decoder`, :func:`compile_json_encoder`:
   ``decode_json`` and ``encode_json``, in JSON mode (:mod:`.jsonmode`),
   falling back to the composition for its exact result or error.
@@ -24,9 +26,9 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from ...depth import LEVELS, LIMIT, past_depth_limit
-from ...errors import DecodeError, EncodeError, extra_bytes, past_recursion_limit
+from ...errors import DataEncodingError, DecodeError, EncodeError, extra_bytes, past_recursion_limit
 from ...noncanonical import NonCanonical, has_markers
-from ...tree.core import Encoding, Reader, Writer, input_bytes
+from ...tree.core import BytesLike, Encoding, Reader, Writer, input_bytes
 from ..emit import Source, shown
 from .lowering import lowered
 from .marking import holds
@@ -36,6 +38,8 @@ from .ops import (
 from .render import Renderer, new_source, render_function, writes_pieces
 
 __all__ = [
+    "build_decoder",
+    "build_encoder",
     "compile_decoder",
     "compile_encoder",
     "compile_json_decoder",
@@ -43,6 +47,8 @@ __all__ = [
     "compile_nested",
     "compile_reader",
     "compile_writer",
+    "whole_input_decoder",
+    "whole_value_encoder",
 ]
 
 
@@ -277,3 +283,87 @@ def _too_deep(source: Source, error: type[EncodeError | DecodeError]) -> str:
     """The ``except`` line that raises a ``RecursionError`` as ``too_deep``."""
     raised = f"{source.ref(past_recursion_limit)}({source.ref(error)})"
     return f"except RecursionError: raise {raised} from None"
+
+
+# ------------------------------------------------------------ encode and decode
+
+
+def build_encoder(e: Encoding[Any]) -> Callable[[Any], bytes]:
+    """``e.encode``: its writer's generated body as a function of the value,
+    or, for a writer that was not generated, a call of it. A value it
+    refuses that holds markers of a lenient reading
+    (:mod:`data_encoding.noncanonical`) is written by ``e``'s marked encoder;
+    where ``e``'s values do not hold them (:func:`.marking.holds`), a marker
+    standing for the whole value is looked for first."""
+    write = e._write
+    generated = compile_encoder(write, e)
+    if generated is not None:
+        return generated
+    return whole_value_encoder(write, e)
+
+
+def whole_value_encoder(write: Writer, e: Encoding[Any] | None) -> Callable[[Any], bytes]:
+    """``encode(value)`` by ``write`` (a ``RecursionError`` is ``too_deep``);
+    with ``e``, as :func:`build_encoder` says (``None``: the marked encoder)."""
+
+    def encode(value: Any) -> bytes:
+        out = bytearray()
+        try:
+            write(out, value)
+        except RecursionError:
+            raise past_recursion_limit(EncodeError) from None
+        except DataEncodingError:
+            if e is None or not has_markers(value):
+                raise
+            return e._encode_marked(value)
+        return bytes(out)
+
+    if e is None or holds(e):
+        return encode
+
+    # a value of a part that holds no marker is plain, or a marker as a whole
+    def encode_whole_marker(value: Any) -> bytes:
+        if type(value) is NonCanonical:
+            return e._encode_marked(value)
+        out = bytearray()
+        try:
+            write(out, value)
+        except RecursionError:
+            raise past_recursion_limit(EncodeError) from None
+        return bytes(out)
+
+    return encode_whole_marker
+
+
+def build_decoder(e: Encoding[Any]) -> Callable[..., Any]:
+    """``e.decode``: its reader's generated body over the whole input (which
+    must be read to its end), or, for a reader that was not generated, a
+    call of it. With ``canonical=False``, input it refuses is read again by
+    ``e``'s lenient decoder."""
+    read = e._read
+    generated = compile_decoder(read, e)
+    if generated is not None:
+        return generated
+    return whole_input_decoder(read, e)
+
+
+def whole_input_decoder(read: Reader, e: Encoding[Any] | None) -> Callable[..., Any]:
+    """``decode(data, canonical=True)`` by ``read``: the whole input, to its
+    end; with ``e``, as :func:`build_decoder` says (``None``: the lenient
+    decoder, which ignores ``canonical``)."""
+
+    def decode(data: BytesLike, canonical: bool = True) -> Any:
+        buf = data if type(data) is bytes else input_bytes(data)
+        try:
+            value, pos = read(buf, 0, len(buf))
+        except RecursionError:
+            raise past_recursion_limit(DecodeError) from None
+        except DataEncodingError:
+            if canonical or e is None:
+                raise
+            return e._decode_lenient(buf)
+        if pos != len(buf):
+            raise extra_bytes(pos, len(buf))
+        return value
+
+    return decode

@@ -49,15 +49,8 @@ from ...tree.unions import Union
 from ...tree.wrappers import Conv, Mu, Splitted, converted_at
 from ...tree.zarith import Zarith, write_z
 from ..dispatch import takes_default
-from .codec import (
-    atom_reader,
-    check_size_reader,
-    check_size_writer,
-    whole_input_decoder,
-    whole_list_reader,
-    whole_value_encoder,
-)
-from .compiled import compile_reader, compile_writer
+from .codec import atom_reader, check_size_reader, check_size_writer, whole_list_reader
+from .compiled import compile_reader, compile_writer, whole_input_decoder, whole_value_encoder
 from .inline import inline_ops
 from .marking import absorbs, holds, lenient_unpack, lenient_value_node, read_z_lenient
 from .rules import (

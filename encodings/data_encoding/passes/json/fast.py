@@ -13,7 +13,7 @@ and an error two. Every piece is built once per node and kept on it
 
 A record, tuple, list, union or option compiles its JSON conversion into one
 Python function, its parts emitting their code into it (:func:`inline_json`,
-through :func:`emit_to_json` and :func:`emit_from_json`; as the binary pass
+through :meth:`JGen.to_json` and :meth:`JGen.from_json`; as the binary pass
 does, but straight from the nodes: a converter has no ``struct`` runs to
 fuse, so it needs no op IR): a record becomes a dict display of its members'
 conversions, a union an ``if`` chain on its constant member, an integer a
@@ -63,8 +63,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "JGen",
-    "emit_from_json",
-    "emit_to_json",
     "exact_from_json",
     "exact_to_json",
     "fast_from_json",
@@ -77,7 +75,7 @@ __all__ = [
 
 class JGen(Source):
     """A JSON converter being generated; its parts are emitted into it by
-    :func:`emit_to_json` and :func:`emit_from_json` (inline, or called)."""
+    :meth:`to_json` and :meth:`from_json` (inline, or called)."""
 
     def __init__(self) -> None:
         super().__init__({"_Bail": Bail})
@@ -86,12 +84,22 @@ class JGen(Source):
         self.dicts: dict[str, dict[str, str]] = {}
 
     def to_json(self, enc: Encoding[Any], v: str) -> str:
-        """Emit the conversion of variable ``v`` to ``enc``'s JSON; return its expression."""
-        return emit_to_json(enc, self, v)
+        """Emit the conversion of variable ``v`` to ``enc``'s JSON (inline
+        when possible, else a call of its fast printer); return an
+        expression of the result. The code may raise anything on a bad value."""
+        enc = emitted_for(enc, same_converters)
+        code = inline_json(enc)
+        if code is not None and self.room():
+            return code.to(self, v)
+        return f"{self.ref(fast_to_json(enc), 'to_json')}({v})"
 
     def from_json(self, enc: Encoding[Any], j: str) -> str:
-        """Emit the reading of JSON variable ``j`` as ``enc``'s; return its expression."""
-        return emit_from_json(enc, self, j)
+        """Emit the reading of JSON variable ``j`` as ``enc``'s (as :meth:`to_json`)."""
+        enc = emitted_for(enc, same_converters)
+        code = inline_json(enc)
+        if code is not None and code.from_ is not None and self.room():
+            return code.from_(self, j)
+        return f"{self.ref(fast_from_json(enc), 'from_json')}({j})"
 
     def bail_if(self, condition: str, why: str | None = None) -> None:
         self.line(f"if {condition}: raise _Bail" + (f"  # {why}" if why else ""))
@@ -502,26 +510,6 @@ def _parts_composite(e: Encoding[Any]) -> bool:
 
 
 # ------------------------------------------------------------ generated code
-
-
-def emit_to_json(e: Encoding[Any], g: JGen, v: str) -> str:
-    """Emit into ``g`` code that converts variable ``v`` to JSON (inline when
-    possible, else a call of ``e``'s fast printer); return an expression of
-    the result. The code may raise anything on a bad value."""
-    e = emitted_for(e, same_converters)
-    code = inline_json(e)
-    if code is not None and g.room():
-        return code.to(g, v)
-    return f"{g.ref(fast_to_json(e), 'to_json')}({v})"
-
-
-def emit_from_json(e: Encoding[Any], g: JGen, j: str) -> str:
-    """Like :func:`emit_to_json`, from the JSON value in variable ``j``."""
-    e = emitted_for(e, same_converters)
-    code = inline_json(e)
-    if code is not None and code.from_ is not None and g.room():
-        return code.from_(g, j)
-    return f"{g.ref(fast_from_json(e), 'from_json')}({j})"
 
 
 def _compile(
