@@ -1,4 +1,4 @@
-"""The passes: what is done with an encoding, one job per module.
+"""The passes: what is done with an encoding, one job per module or package.
 
 The combinators build a tree of nodes (:mod:`data_encoding.tree`); each pass
 here walks that tree for one job, with one function per node type that needs
@@ -10,15 +10,18 @@ it (``functools.singledispatch``), and the tree knows none of them:
   does what);
 * the JSON codec: :mod:`.json` (the exact converters, the one place JSON
   errors are built, and the fast ones, generated code);
-* what both codecs check alike: :mod:`.recordrule` (a record's value),
-  :mod:`.leafjson` (a leaf's JSON, in generated code);
-* :mod:`.choosing`: how a union picks its case, for both codecs;
-* :mod:`.emit`: what every generated function shares;
+* the base both codecs stand on (``tests/test_layers.py``: it imports
+  neither): :mod:`.recordrule` (a record's value) and :mod:`.leafjson` (a
+  leaf's JSON, in generated code), which they check alike;
+  :mod:`.choosing`, how a union picks its case; :mod:`.emit`, what every
+  generated function shares; :mod:`.transparent` and :mod:`.dispatch`
+  below;
 * :mod:`.schema`: what ``describe``, ``table`` and ``json_schema`` say
   (:mod:`.schema.describe`, its values in :mod:`.schema.values` and their
   encodings in :mod:`.schema.language`,
   :mod:`.schema.table`, :mod:`.schema.jsonschema`);
-* :mod:`.strategies`;
+* :mod:`.strategies`, above the codecs (it draws by the binary rules and
+  checks by the JSON ones);
 * :mod:`.transparent`: which wrappers a pass sees through;
 * :mod:`.dispatch`: which node types each dispatching function leaves to
   its default, on purpose.

@@ -201,7 +201,10 @@ class Lowering:
             yield
 
     def may_copy(self, branches: int) -> bool:
-        """Whether the ops after a choice of ``branches`` may be copied into each."""
+        """Whether the join is expected to copy the ops after a choice of
+        ``branches`` into each (the budget counts them, and the choices in
+        its branches see the copies it makes): as :func:`.joining.join`
+        decides, once it knows what follows."""
         return not self.lenient and self.copies * branches <= COPIES and self.room()
 
     def read_with(self, e: Encoding[Any]) -> Reader:
