@@ -119,8 +119,9 @@ def test_reading_a_union_peeks_its_tag() -> None:
 
 
 def test_the_code_after_choices_is_copied_at_most_copies_times() -> None:
-    # a 4-case union then options: 4 * 2 * 2 = 16 copies, a third option
-    # would make 32, so it comes once, after the last choice it may follow
+    # writing, the union has 5 branches that take what follows (4 cases and
+    # the fallback): 5 * 2 = 10 copies after the choice on `a`; the choice
+    # on `b` would make 20, so `c` follows it, once in each copy
     u = de.union(
         [de.case(i, f"c{i}", de.obj(de.req("kind", de.constant(f"c{i}")))) for i in range(4)]
     )

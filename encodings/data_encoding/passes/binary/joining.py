@@ -73,11 +73,11 @@ class _Joining:
                 continue
             if isinstance(op, Choice):
                 rest = ops[i + 1 :] if op.joins else ()
-                taking = sum(not fails(b.body) for b in op.branches)
-                copy = bool(rest) and copies * taking <= COPIES and self.count < self.budget
-                out.append(
-                    Choice(self._branches(op.branches, rest if copy else (), copies), op.peek)
-                )
+                within = copies * sum(not fails(b.body) for b in op.branches)
+                copy = bool(rest) and within <= COPIES and self.count < self.budget
+                if not copy:  # each branch a block of its own
+                    rest, within = (), copies
+                out.append(Choice(self._branches(op.branches, rest, within), op.peek))
                 self.count += 1
                 if copy:
                     break  # the rest went into the branches
@@ -91,9 +91,8 @@ class _Joining:
     def _branches(
         self, branches: tuple[Branch, ...], rest: Sequence[Op], copies: int
     ) -> tuple[Branch, ...]:
-        """``branches``, each but those that fail followed by ``rest``."""
-        taking = copies * sum(not fails(b.body) for b in branches) if rest else copies
+        """``branches`` rewritten, each but those that fail followed by ``rest``."""
         return tuple(
-            replace(b, body=self.block(b.body if fails(b.body) else (*b.body, *rest), taking))
+            replace(b, body=self.block(b.body if fails(b.body) else (*b.body, *rest), copies))
             for b in branches
         )
