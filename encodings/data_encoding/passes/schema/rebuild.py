@@ -20,7 +20,7 @@ other ``RangedInt``, ``RangedFloat``     ``ranged_int``, ``ranged_float``
 ``Float``, ``Bool``                      ``float_``, ``bool_``
 ``Bytes`` / ``String`` of ``Fixed n``    ``fixed.bytes_(n)`` / ``fixed.string(n)``
 ... of ``Variable``                      ``variable.bytes_`` / ``variable.string``
-``dyn`` header + its fields              ``dynamic_size(..., kind)`` (``N`` too)
+``dyn`` header + its fields              ``dynamic_size(..., kind)``
 ``Seq`` (no limit / ``at-most n``)       ``variable.list_(e, n)``
 ``Seq`` ``exactly n``                    ``fixed.list_(n, e)``
 count field then ``Seq``                 ``list_with_length(kind, e, n)``
@@ -57,7 +57,8 @@ Where the schema does not determine the bytes, or names what the library
 cannot read, :class:`~data_encoding.DefinitionError` says what and where (the
 path in the schema): a ``Dynamic`` field with no ``dyn`` header, a
 ``Padding`` not last, a ``Ref`` to no entry, a little-endian integer, a
-record that mixes named and anonymous fields.
+record that mixes named and anonymous fields (a record merged with a union
+of records), an ``N`` size header (the library has no ``N`` frames).
 """
 
 from __future__ import annotations
@@ -69,7 +70,7 @@ from ...errors import DefinitionError
 from ...jsonvalue import JsonValue
 from ...tree import fixed, variable
 from ...tree.core import Encoding
-from ...tree.framing import dynamic_size, padded
+from ...tree.framing import HeaderKind, dynamic_size, padded
 from ...tree.primitives import (
     bool_,
     empty,
@@ -88,7 +89,7 @@ from ...tree.primitives import (
 )
 from ...tree.records import Field, merge_objs, obj, opt, req, tup, varopt
 from ...tree.sequences import list_with_length
-from ...tree.size import DYNAMIC, VARIABLE, Fixed
+from ...tree.size import DYNAMIC, VARIABLE, Fixed, Size
 from ...tree.unions import case, string_enum, union
 from ...tree.wrappers import Def, conv, def_, mu, splitted
 from ...tree.zarith import n, z
@@ -109,7 +110,7 @@ _INTS: dict[str, Encoding[int]] = {
 _INT31 = (-(2**30), 2**30 - 1)
 _UINT30 = (0, 2**30 - 1)
 
-_COUNTS: dict[bs.Layout, tuple[str, int]] = {
+_COUNTS: dict[bs.Layout, tuple[HeaderKind, int]] = {
     bs.Int("Uint8"): ("Uint8", 255),
     bs.Int("Uint16"): ("Uint16", 65535),
     bs.RangedInt(*_UINT30): ("Uint30", 2**30 - 1),
@@ -203,7 +204,7 @@ class _Rebuilder:
     def fields(self, fields: Sequence[bs.FieldDescr], path: str, start: int = 0) -> Encoding[Any]:
         """The encoding whose ``describe`` fields are ``fields``, the fields
         ``start``, ``start + 1``... of the list at ``path``."""
-        if fields and fields[-1] == bs.NamedField("padding", fields[-1].kind, bs.Padding()):
+        if fields and isinstance(fields[-1], bs.NamedField) and fields[-1].layout == bs.Padding():
             last = fields[-1]
             assert isinstance(last, bs.NamedField)
             if not isinstance(last.kind, Fixed):
@@ -217,7 +218,10 @@ class _Rebuilder:
         ):
             # a framed record of one field: the record goes inside the frame,
             # where describe does not inline it as it would a lone ``req``
-            return dynamic_size(self.fields(fields[1:], path, start + 1), fields[0].size)
+            return dynamic_size(
+                self.fields(fields[1:], path, start + 1),
+                _header(fields[0], f"{path}.fields[{start}]"),
+            )
         if len(fields) == 1 and isinstance(fields[0], bs.AnonymousField):
             return self.lone(fields[0], f"{path}.fields[{start}]")
         if len(fields) == 1 and fields[0] == bs.AnonymousField(Fixed(0), bs.ZeroWidth()):
@@ -252,12 +256,12 @@ class _Rebuilder:
                     layout = self.layout(
                         inner.layout, inner.kind, f"{path}.fields[{start + i + 1}]"
                     )
-                    framed = dynamic_size(layout, f.size)
+                    framed = dynamic_size(layout, _header(f, where))
                     named.append(
                         req(inner.name, framed if f.name is None else def_(f.name, framed))
                     )
                 else:
-                    framed = dynamic_size(self.fields(body, path, start + i + 1), f.size)
+                    framed = dynamic_size(self.fields(body, path, start + i + 1), _header(f, where))
                     all_named = all(isinstance(b, bs.NamedField | bs.OptionalField) for b in body)
                     (named if all_named else anonymous).append(framed)
                 i += 1 + f.num_fields
@@ -303,7 +307,7 @@ class _Rebuilder:
 
     # ------------------------------------------------------------ layouts
 
-    def layout(self, layout: bs.Layout, kind: bs.Size | None, path: str) -> Encoding[Any]:
+    def layout(self, layout: bs.Layout, kind: Size | None, path: str) -> Encoding[Any]:
         """The encoding of ``layout`` in a field of size class ``kind``."""
         if isinstance(layout, bs.ZeroWidth):
             return null
@@ -361,6 +365,14 @@ class _Rebuilder:
         return self.built[name]
 
 
+def _header(f: bs.DynamicSizeField, path: str) -> HeaderKind:
+    if f.size == "N":
+        raise DefinitionError(
+            f"from_schema: {path} is an N size header, which this library cannot read"
+        )
+    return f.size
+
+
 def _keyed(title: str, payload: Encoding[Any]) -> Encoding[Any]:
     """A case's payload as the value ``{title: payload}``, JSON ``{"title": ...}``."""
     return splitted(
@@ -407,7 +419,7 @@ def _is_varopt(f: bs.NamedField, e: Encoding[Any]) -> bool:
     return f.kind is VARIABLE and e.size is not VARIABLE
 
 
-def _count_of(f: bs.FieldDescr, following: bs.FieldDescr | None) -> str | None:
+def _count_of(f: bs.FieldDescr, following: bs.FieldDescr | None) -> HeaderKind | None:
     """The header kind, if ``f`` is the count of the ``Seq`` that follows it."""
     count = _COUNTS.get(f.layout) if isinstance(f, bs.AnonymousField) else None
     if count is None or not isinstance(following, bs.AnonymousField):
