@@ -30,6 +30,7 @@ from .jsonvalue import RepeatedMembers
 from .node import hashes, timestamp
 from .noncanonical import NonCanonical, reference_value
 from .passes.schema import BinarySchema, binary_schema, binary_schema_v1
+from .passes.schema.rebuild import from_schema
 from .tree import bounded, fixed, variable
 from .tree.anyjson import json
 from .tree.core import Atom, Encoding
@@ -96,6 +97,7 @@ __all__ = [
     "empty",
     "fixed",
     "float_",
+    "from_schema",
     "hashes",
     "int8",
     "int16",
