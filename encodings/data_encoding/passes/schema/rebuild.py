@@ -63,14 +63,17 @@ of records), an ``N`` size header (the library has no ``N`` frames).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Literal
 
+from ...depth import max_depth
 from ...errors import DefinitionError
 from ...jsonvalue import JsonValue
 from ...tree import fixed, variable
 from ...tree.core import Encoding
-from ...tree.framing import HeaderKind, dynamic_size, padded
+from ...tree.framing import DynamicSize, HeaderKind, dynamic_size, padded
 from ...tree.primitives import (
     bool_,
     empty,
@@ -87,7 +90,7 @@ from ...tree.primitives import (
     uint16,
     uint30,
 )
-from ...tree.records import Field, merge_objs, obj, opt, req, tup, varopt
+from ...tree.records import Field, merge_objs, merge_tups, obj, opt, req, tup, varopt
 from ...tree.sequences import list_with_length
 from ...tree.size import DYNAMIC, VARIABLE, Fixed, Size
 from ...tree.unions import case, string_enum, union
@@ -133,10 +136,16 @@ def from_schema(schema: bs.BinarySchema | JsonValue) -> Encoding[Any]:
 class _Rebuilder:
     def __init__(self, schema: bs.BinarySchema) -> None:
         self.schema = schema
-        self.entries = {entry.description.title: entry for entry in schema.fields}
+        self.entries: dict[str, bs.Entry] = {}
+        for entry in schema.fields:
+            title = entry.description.title
+            if title in self.entries:
+                raise DefinitionError(f"from_schema: two entries are named {title!r}")
+            self.entries[title] = entry
         self.built: dict[str, Encoding[Any]] = {}
         self.selves: dict[str, Encoding[Any]] = {}  # the mus being built
         self.recursive = _recursive_entries(self.entries)
+        self.depth = 0  # of the entries being built, one inside the other
 
     def toplevel(self) -> Encoding[Any]:
         top = self.schema.toplevel
@@ -155,16 +164,29 @@ class _Rebuilder:
         found = self.entries.get(name)
         if found is None:
             raise DefinitionError(f"from_schema: {path} refers to {name!r}, which no entry is")
+        if self.depth >= max_depth():
+            # untrusted input: a chain of entries nests encodings as deep
+            raise DefinitionError(
+                f"from_schema: {path}: entries refer to entries more than {max_depth()} deep "
+                "(data_encoding.set_max_depth raises the limit)"
+            )
+        self.depth += 1
+        try:
+            return self.entry_body(name, found)
+        finally:
+            self.depth -= 1
+
+    def entry_body(self, name: str, found: bs.Entry) -> Encoding[Any]:
         where = f"fields[{name!r}]"
         zarith = _ZARITH.get(name)
         enc = found.encoding
         if zarith is not None and enc == bs.Obj((bs.NamedField(name, DYNAMIC, bs.Bytes()),)):
             built: Encoding[Any] = zarith
         elif isinstance(enc, bs.IntEnum):  # a string_enum in a field of its own
-            return self.enum(bs.Enum(enc.size, name), path)
+            return self.enum(bs.Enum(enc.size, name), where)
         elif name in self.recursive or found.description.description is not None:
 
-            def body(self_: Encoding[Any]) -> Encoding[Any]:
+            def fix(self_: Encoding[Any]) -> Encoding[Any]:
                 self.selves[name] = self_
                 try:
                     # named by a def_, so that describe names the body's
@@ -173,9 +195,15 @@ class _Rebuilder:
                 finally:
                     del self.selves[name]
 
-            built = mu(name, body, description=found.description.description)
+            built = mu(name, fix, description=found.description.description)
         else:
-            built = def_(name, self.toplevel_encoding(enc, where))
+            body = self.toplevel_encoding(enc, where)
+            if isinstance(enc, bs.Obj) and len(enc.fields) == 1:
+                body = _entry_of_one(body, enc.fields[0])
+            elif isinstance(body, DynamicSize):
+                # a record's field rule would peel the def_ and inline the frame
+                body = _element(body)
+            built = def_(name, body)
         self.built[name] = built
         return built
 
@@ -204,37 +232,28 @@ class _Rebuilder:
     def fields(self, fields: Sequence[bs.FieldDescr], path: str, start: int = 0) -> Encoding[Any]:
         """The encoding whose ``describe`` fields are ``fields``, the fields
         ``start``, ``start + 1``... of the list at ``path``."""
-        if fields and isinstance(fields[-1], bs.NamedField) and fields[-1].layout == bs.Padding():
-            last = fields[-1]
-            assert isinstance(last, bs.NamedField)
-            if not isinstance(last.kind, Fixed):
-                raise DefinitionError(f"from_schema: {path}: padding of no fixed size")
-            return padded(self.fields(fields[:-1], path, start), last.kind.n)
-        if (
-            len(fields) == 2
-            and isinstance(fields[0], bs.DynamicSizeField)
-            and (fields[0].name, fields[0].num_fields) == (None, 1)
-            and isinstance(fields[1], bs.NamedField)
-        ):
-            # a framed record of one field: the record goes inside the frame,
-            # where describe does not inline it as it would a lone ``req``
-            return dynamic_size(
-                self.fields(fields[1:], path, start + 1),
-                _header(fields[0], f"{path}.fields[{start}]"),
-            )
-        if len(fields) == 1 and isinstance(fields[0], bs.AnonymousField):
-            return self.lone(fields[0], f"{path}.fields[{start}]")
-        if len(fields) == 1 and fields[0] == bs.AnonymousField(Fixed(0), bs.ZeroWidth()):
-            return null  # a legacy zero-width body
-        named: list[Field | Encoding[Any]] = []
-        anonymous: list[Encoding[Any]] = []
+        return self.joined(self.items(fields, path, start), path)
+
+    def items(self, fields: Sequence[bs.FieldDescr], path: str, start: int) -> list[_Item]:
+        """``fields`` read left to right into the parts of a record or tuple:
+        a size header takes the fields it counts, an option indicator its
+        field, a count its sequence, and a padding everything before it."""
+        items: list[_Item] = []
         i = 0
         while i < len(fields):
             f = fields[i]
             where = f"{path}.fields[{start + i}]"
-            if isinstance(f, bs.OptionalField):
-                value = fields[i + 1] if i + 1 < len(fields) else None
-                if not isinstance(value, bs.NamedField) or value.name != f.name:
+            following = fields[i + 1] if i + 1 < len(fields) else None
+            if isinstance(f, bs.NamedField) and f.layout == bs.Padding():
+                if not isinstance(f.kind, Fixed):
+                    raise DefinitionError(f"from_schema: {where}: padding of no fixed size")
+                kind = _kind_of(items, path)
+                # what precedes the padding is one padded value, merged
+                # with what follows as the parts of a tuple or a record are
+                items = [_Item(kind, padded(self.joined(items, path), f.kind.n), splice=True)]
+                i += 1
+            elif isinstance(f, bs.OptionalField):
+                if not isinstance(following, bs.NamedField) or following.name != f.name:
                     raise DefinitionError(
                         f"from_schema: {where}: the option indicator of {f.name!r} is not "
                         "followed by its field"
@@ -242,68 +261,100 @@ class _Rebuilder:
                 # None means absent: a zero-width option is ``empty``
                 e = (
                     empty
-                    if value.layout == bs.ZeroWidth()
-                    else self.layout(value.layout, value.kind, where)
+                    if following.layout == bs.ZeroWidth()
+                    else self.layout(following.layout, following.kind, where)
                 )
-                named.append(opt(f.name, e))
+                items.append(_Item("named", opt(f.name, e)))
                 i += 2
             elif isinstance(f, bs.DynamicSizeField):
-                body = fields[i + 1 : i + 1 + f.num_fields]
-                if len(body) != f.num_fields:
-                    raise DefinitionError(f"from_schema: {where}: fewer fields than its header")
-                inner = body[0] if len(body) == 1 else None
-                if isinstance(inner, bs.NamedField):
-                    layout = self.layout(
-                        inner.layout, inner.kind, f"{path}.fields[{start + i + 1}]"
-                    )
-                    framed = dynamic_size(layout, _header(f, where))
-                    named.append(
-                        req(inner.name, framed if f.name is None else def_(f.name, framed))
-                    )
-                else:
-                    framed = dynamic_size(self.fields(body, path, start + i + 1), _header(f, where))
-                    all_named = all(isinstance(b, bs.NamedField | bs.OptionalField) for b in body)
-                    (named if all_named else anonymous).append(framed)
+                items.append(self.framed(fields, i, path, start))
                 i += 1 + f.num_fields
             elif isinstance(f, bs.NamedField):
                 e = self.layout(f.layout, f.kind, where)
                 if _is_varopt(f, e):
-                    named.append(varopt(f.name, empty if f.layout == bs.ZeroWidth() else e))
+                    field = varopt(f.name, empty if f.layout == bs.ZeroWidth() else e)
                 else:
-                    named.append(req(f.name, e))
+                    field = req(f.name, e)
+                items.append(_Item("named", field))
                 i += 1
             else:
-                count = _count_of(f, fields[i + 1] if i + 1 < len(fields) else None)
+                count = _count_of(f, following)
                 if count is not None:
-                    seq = fields[i + 1]
-                    assert isinstance(seq, bs.AnonymousField) and isinstance(seq.layout, bs.Seq)
+                    assert isinstance(following, bs.AnonymousField)
+                    assert isinstance(following.layout, bs.Seq)
                     elt = self.layout(
-                        seq.layout.layout, None, f"{path}.fields[{start + i + 1}].layout"
+                        following.layout.layout, None, f"{path}.fields[{start + i + 1}].layout"
                     )
-                    anonymous.append(list_with_length(count, elt, seq.layout.limit))
+                    items.append(
+                        _Item("anon", list_with_length(count, elt, following.layout.limit))
+                    )
                     i += 2
                 else:
-                    anonymous.append(self.layout(f.layout, f.kind, where))
+                    e = self.layout(f.layout, f.kind, where)
+                    items.append(_Item("anon", e, alone=self.alone(f.layout, e)))
                     i += 1
-        if named and anonymous:
-            raise DefinitionError(f"from_schema: {path} mixes named and anonymous fields")
-        if anonymous:
-            return anonymous[0] if len(anonymous) == 1 else tup(*anonymous)
-        return _record(named)
+        return items
 
-    def lone(self, f: bs.AnonymousField, path: str) -> Encoding[Any]:
-        """A lone anonymous field: the value itself. An entry is described
-        through ``tup1``, which passes its name on, where ``describe`` would
-        number a union from its counter or inline a record."""
-        e = self.layout(f.layout, f.kind, path)
-        if isinstance(f.layout, bs.Ref) and isinstance(e, Def):
-            entry = self.entries[f.layout.name].encoding
-            if isinstance(entry, bs.IntEnum):
-                return e
-            if isinstance(entry, bs.Cases):
-                return splitted(json=e, binary=conv(_one, _only, tup(e)))
-            return tup(e)
-        return e
+    def framed(self, fields: Sequence[bs.FieldDescr], i: int, path: str, start: int) -> _Item:
+        """The size header ``fields[i]`` and the fields it frames."""
+        f = fields[i]
+        assert isinstance(f, bs.DynamicSizeField)
+        where = f"{path}.fields[{start + i}]"
+        body = fields[i + 1 : i + 1 + f.num_fields]
+        if len(body) != f.num_fields:
+            raise DefinitionError(f"from_schema: {where}: fewer fields than its header")
+        header = _header(f, where)
+        if f.name is None:
+            items = self.items(body, path, start + i + 1)
+            kind = _kind_of(items, path)
+            framed = dynamic_size(self.joined(items, path), header)
+            return _Item(kind, framed, splice=kind == "named" or len(items) > 1)
+        # a named header: a ``def_`` around the frame of one record field
+        (inner,) = body if len(body) == 1 else (None,)
+        if not isinstance(inner, bs.NamedField):
+            raise DefinitionError(f"from_schema: {where}: a named size header frames one field")
+        layout = self.layout(inner.layout, inner.kind, f"{path}.fields[{start + i + 1}]")
+        return _Item("named", req(inner.name, def_(f.name, dynamic_size(layout, header))))
+
+    def joined(self, items: list[_Item], path: str) -> Encoding[Any]:
+        """One encoding of ``items``: a tuple (one element alone: itself) or a record."""
+        kind = _kind_of(items, path)
+        if kind is None:
+            if len(items) > 1:
+                raise DefinitionError(
+                    f"from_schema: {path}: parts of no field (paddings, empty frames) in a row"
+                )
+            return items[0].part if items else _NO_FIELDS
+        if kind == "named":
+            return _record([i.part for i in items])
+        if len(items) == 1 and not items[0].splice:
+            return items[0].alone or items[0].part
+        tuples: list[Encoding[Any]] = []
+        run: list[Encoding[Any]] = []
+        for item in items:
+            if item.splice:
+                if run:
+                    tuples.append(tup(*run))
+                    run = []
+                tuples.append(item.part)
+            else:
+                run.append(item.part)
+        if run:
+            tuples.append(tup(*run))
+        return functools.reduce(merge_tups, tuples)
+
+    def alone(self, layout: bs.Layout, e: Encoding[Any]) -> Encoding[Any] | None:
+        """How ``e``, of ``layout``, stands alone in a field list: through
+        ``tup1``, which passes its name on, where ``describe`` would number
+        a union from its counter, inline a record or refer to an enum (but
+        to an enum's own entry, which it refers to alone); ``None``: as ``e``."""
+        if isinstance(layout, bs.Enum) or (
+            isinstance(layout, bs.Ref)
+            and isinstance(e, Def)
+            and not isinstance(self.entries[layout.name].encoding, bs.IntEnum)
+        ):
+            return _element(e)
+        return None
 
     # ------------------------------------------------------------ layouts
 
@@ -365,6 +416,35 @@ class _Rebuilder:
         return self.built[name]
 
 
+@dataclass(frozen=True)
+class _Item:
+    """A part of a record (``named``: a field, or a record merged in) or of a
+    tuple (``anon``: an element, or with ``splice`` a tuple merged in); of
+    no kind when it holds no field (a padding of nothing)."""
+
+    kind: Literal["named", "anon"] | None
+    part: Any  # a Field, or an encoding
+    splice: bool = False
+    #: the element when it is the list's only part, if not ``part``
+    alone: Encoding[Any] | None = None
+
+
+_NO_FIELDS: Encoding[Any] = splitted(
+    json=obj(), binary=conv(lambda _: (None, None), lambda _: {}, tup(null, null))
+)
+"""A list of no fields: the value ``{}`` (JSON ``{}``), described with no
+field, and in a field as an entry of its own (legacy; 1.0 says zero-width)."""
+
+
+def _kind_of(items: list[_Item], path: str = "") -> Literal["named", "anon"] | None:
+    kinds = {i.kind for i in items} - {None}
+    if len(kinds) > 1:
+        raise DefinitionError(f"from_schema: {path} mixes named and anonymous fields")
+    if kinds and len(kinds) != len({i.kind for i in items}):
+        raise DefinitionError(f"from_schema: {path}: a padding or an empty frame beside fields")
+    return kinds.pop() if kinds else None
+
+
 def _header(f: bs.DynamicSizeField, path: str) -> HeaderKind:
     if f.size == "N":
         raise DefinitionError(
@@ -379,6 +459,31 @@ def _keyed(title: str, payload: Encoding[Any]) -> Encoding[Any]:
         json=obj(req(title, payload)),
         binary=conv(lambda v: v[title], lambda p: {title: p}, payload),
     )
+
+
+def _element(e: Encoding[Any]) -> Encoding[Any]:
+    """``e``, described as the element of a ``tup1``: an entry of its own,
+    never inlined in a record (its values and JSON are ``e``'s)."""
+    return splitted(json=e, binary=conv(_one, _only, tup(e)))
+
+
+def _entry_of_one(body: Encoding[Any], field: bs.FieldDescr) -> Encoding[Any]:
+    """``body``, of the one field ``field``, described as an entry of its
+    own where ``describe`` would inline it: beside a zero-width part, which
+    ``describe`` drops (a tuple's or record's zero-width parts gave the
+    original its entry). Its values and JSON are ``body``'s."""
+    if isinstance(field, bs.NamedField) and field.layout != bs.Padding():
+        key, other = field.name, "" if field.name else "_"
+        beside: Encoding[Any] = conv(
+            lambda v: {key: v[key], other: None},
+            lambda v: {key: v[key]},
+            merge_objs(body, obj(req(other, null))),
+        )
+    elif isinstance(field, bs.AnonymousField):
+        beside = conv(lambda v: (None, v), lambda t: t[1], tup(null, body))
+    else:
+        return body
+    return splitted(json=body, binary=beside)
 
 
 def _one(v: Any) -> tuple[Any]:
@@ -431,20 +536,47 @@ def _count_of(f: bs.FieldDescr, following: bs.FieldDescr | None) -> HeaderKind |
 
 
 def _recursive_entries(entries: dict[str, bs.Entry]) -> frozenset[str]:
-    """The entries that refer to themselves, directly or through others."""
-    refs = {name: _refs(entry.encoding) for name, entry in entries.items()}
-    recursive = set()
-    for start in refs:
-        seen: set[str] = set()
-        stack = list(refs[start])
-        while stack:
-            name = stack.pop()
-            if name == start:
-                recursive.add(start)
-                break
-            if name not in seen and name in refs:
-                seen.add(name)
-                stack.extend(refs[name])
+    """The entries that refer to themselves, directly or through others:
+    those of a strongly connected component of more than one entry, or
+    that refer to themselves (Tarjan's algorithm, iterative: linear in the
+    references, whatever the schema's depth)."""
+    refs = {name: sorted(_refs(entry.encoding) & entries.keys()) for name, entry in entries.items()}
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    recursive: set[str] = set()
+    for root in refs:
+        if root in index:
+            continue
+        work = [(root, 0)]
+        while work:
+            name, i = work.pop()
+            if i == 0:
+                index[name] = low[name] = len(index)
+                stack.append(name)
+                on_stack.add(name)
+            if i < len(refs[name]):
+                work.append((name, i + 1))
+                child = refs[name][i]
+                if child not in index:
+                    work.append((child, 0))
+                elif child in on_stack:
+                    low[name] = min(low[name], index[child])
+                continue
+            if work:  # the caller's low takes this entry's
+                caller = work[-1][0]
+                low[caller] = min(low[caller], low[name])
+            if low[name] == index[name]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == name:
+                        break
+                if len(component) > 1 or name in refs[name]:
+                    recursive.update(component)
     return frozenset(recursive)
 
 
