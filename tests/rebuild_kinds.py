@@ -5,6 +5,7 @@ tell them apart."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from data_encoding import VARIABLE, Fixed, Size
@@ -102,3 +103,35 @@ def _framed_zero_width(spec: Any) -> bool:
     if not isinstance(spec, dict) or spec.get("kind") != "dynamic_size":
         return False
     return _size(spec["enc"]) == Fixed(0)
+
+
+def expected_refusal(schema: BinarySchema) -> str | None:
+    """Why ``schema`` does not rebuild, read from the schema alone (a pattern
+    of the error's message)."""
+    found = reasons(schema)
+    return "|".join(re.escape(r) for r in found) if found else None
+
+
+def reasons(schema: BinarySchema) -> list[str]:
+    """Every reason ``from_schema`` refuses ``schema`` for, read from the schema alone."""
+    reasons = []
+    if any(isinstance(e.encoding, bs.Cases) and not e.encoding.cases for e in schema.fields):
+        reasons.append("a union of no cases")
+    layouts = [
+        f.layout
+        for fields in field_lists(schema)
+        for f in fields
+        if isinstance(f, bs.NamedField | bs.AnonymousField)
+    ]
+    if any(isinstance(x, bs.Seq) and isinstance(x.layout, bs.Bytes | bs.String) for x in layouts):
+        # a list of hashes: an element's size is in no field
+        reasons.append(
+            "of a dynamic size with no size header before it: where it ends is not stated"
+        )
+    for fields in field_lists(schema):
+        kinds = {type(f) for f in fields} - {bs.DynamicSizeField}
+        if bs.AnonymousField in kinds and kinds & {bs.NamedField, bs.OptionalField}:
+            # a record merged with a union of records (not rebuilt yet: a
+            # rebuilt union's values are keyed by case)
+            reasons.append("mixes named and anonymous fields")
+    return reasons

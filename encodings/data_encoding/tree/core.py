@@ -322,6 +322,8 @@ class Encoding(Generic[T]):
 
     #: how the public call that built it was written (see :func:`combinator`)
     _call: Call | None = None
+    #: the call that pickles it, when it is no combinator's (see :func:`made_by`)
+    _made: tuple[Callable[..., Any], tuple[Any, ...]] | None = None
 
     def __repr__(self) -> str:
         """The call that built it: a public module constant by its shortest
@@ -347,6 +349,8 @@ class Encoding(Generic[T]):
         public = _PUBLIC.get(id(self))
         if public is not None and public[0] is self:
             return (_public, public[1][0])
+        if self._made is not None:
+            return self._made
         return self._rebuild()
 
     def _rebuild(self) -> tuple[Any, ...]:
@@ -472,6 +476,14 @@ def publish(module: str, names: dict[str, Any]) -> None:
     for name, value in names.items():
         if isinstance(value, Encoding) and not name.startswith("_"):
             _PUBLIC.setdefault(id(value), (value, []))[1].append((module, name))
+
+
+def made_by(e: Encoding[T], call: Callable[..., Encoding[T]], *args: Any) -> Encoding[T]:
+    """Let ``e``, which ``call(*args)`` returns, pickle as that call (an
+    encoding built from data, whose parts hold functions that cannot
+    pickle: ``from_schema``'s): ``call`` rebuilds it on the other side."""
+    e._made = (call, args)
+    return e
 
 
 def import_name(e: Encoding[Any]) -> str | None:

@@ -34,6 +34,8 @@ from functools import cached_property
 from typing import Any, Literal
 
 from ...errors import DefinitionError
+from ...jsonvalue import JsonValue
+from ...passes.schema.values import Dialect
 from ...tree.core import Encoding
 from ..catalogue.failures import ERROR
 from .args import ARGS, Arg, ArgError
@@ -103,6 +105,9 @@ class Service:
     typed: bool = True
     #: ``None``, or the one edition of the index that lists it (seed part 9)
     edition: str | None = None
+    #: what a node's ``/describe`` published of it, when it was read from
+    #: there (:meth:`Directory.from_describe`): what :attr:`described` shows
+    published: dict[str, Any] | None = field(default=None, repr=False)
 
     @property
     def path_text(self) -> str:
@@ -111,6 +116,8 @@ class Service:
     @cached_property
     def described(self) -> dict[str, Any]:
         """The value ``/describe`` shows for it (``rpc.service``)."""
+        if self.published is not None:
+            return self.published
         path: list[Any] = [
             s
             if isinstance(s, str)
@@ -205,7 +212,27 @@ class Directory:
             raise DefinitionError(f"mount {path_text(path)}: the place holds {' and '.join(taken)}")
         node.dynamic = Dynamic(description, below)
 
+    @classmethod
+    def from_describe(
+        cls, answer: JsonValue | str | bytes, *, at: str = "/", dialect: Dialect = "1.0"
+    ) -> Directory:
+        """The directory a node's ``/describe`` answer states (see
+        :mod:`.published`): its JSON (a value or its text) or its binary
+        form, the answer to ``GET /describe<at>?recurse=yes``."""
+        from .published import from_describe
+
+        return from_describe(answer, at=at, dialect=dialect)
+
     # ------------------------------------------------------------ reading
+
+    def service(self, method: str, path: str) -> Service:
+        """The service that answers ``method path`` (a concrete path:
+        ``/chains/main/blocks/head/hash``), or :class:`NotFound`."""
+        services: dict[str, Service] = self._find(path)._landing().services  # type: ignore[assignment]
+        found = services.get(method)
+        if found is None:
+            raise NotFound(f"{method} {path}: no such service")
+        return found
 
     def walk(
         self, here: tuple[Segment, ...] = (), base: tuple[Segment, ...] = ()
@@ -224,6 +251,17 @@ class Directory:
 
     def describe(self, path: str = "/", recurse: bool = True) -> Any:
         """The service tree the node answers to ``GET /describe<path>`` (see the module's notes)."""
+        node = self._find(path)
+        if node.dynamic is not None and node.dynamic.below is None:
+            return {"dynamic": node.dynamic.description}
+        node = node._landing()
+        if not recurse and not node.services:
+            raise NotFound(f"{path}: no service here (describe it with recurse)")
+        return node._tree(recurse)
+
+    def _find(self, path: str) -> Directory:
+        """The node of the concrete ``path`` (a dynamic tail's parent for
+        a path that goes into the tail), or :class:`NotFound`."""
         node = self
         for segment in [s for s in path.split("/") if s]:
             node = node._enter()
@@ -239,14 +277,13 @@ class Directory:
                     raise NotFound(f"{path}: {exc}") from None
             else:
                 raise NotFound(f"{path}: no {segment!r} here")
-        if node.dynamic is not None and node.dynamic.below is None:
-            return {"dynamic": node.dynamic.description}
-        node = node._enter()
-        if node.dispatch is not None and node.dispatch[1].tail:
-            node = node.dispatch[1]  # a tail may be empty
-        if not recurse and not node.services:
-            raise NotFound(f"{path}: no service here (describe it with recurse)")
-        return node._tree(recurse)
+        return node
+
+    def _landing(self) -> Directory:
+        """Where the services of this node's path are: below its mount, in
+        its tail (which takes the rest of a path, or nothing)."""
+        node = self._enter()
+        return node.dispatch[1] if node.dispatch is not None and node.dispatch[1].tail else node
 
     def _enter(self) -> Directory:
         return self.dynamic.below if self.dynamic is not None and self.dynamic.below else self
