@@ -28,9 +28,9 @@ from .errors import (
 )
 from .jsonvalue import RepeatedMembers
 from .node import hashes, timestamp
+from .node.rebuilt import from_schema
 from .noncanonical import NonCanonical, reference_value
 from .passes.schema import BinarySchema, binary_schema, binary_schema_v1
-from .passes.schema.rebuild import from_schema
 from .tree import bounded, fixed, variable
 from .tree.anyjson import json
 from .tree.core import Atom, Encoding

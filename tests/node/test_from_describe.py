@@ -14,8 +14,10 @@ from hypothesis import strategies as st
 from data_encoding import DefinitionError, Encoding, binary_schema_v1, from_schema
 from data_encoding.jsonvalue import dumps, loads
 from data_encoding.node import registry, rpc
+from data_encoding.node.keys import output_family
 from data_encoding.node.rpc import Directory, NotFound, Service
 from data_encoding.passes.schema import BinarySchema
+from data_encoding.passes.schema import values as bs
 from data_encoding.tree.wrappers import Delayed
 from golden import DESCRIBE_ANSWERS, VECTORS
 from rebuild_kinds import expected_refusal
@@ -48,18 +50,48 @@ def test_a_real_answer_prints_back_as_it_was_sent(name: str) -> None:
     assert dumps(tree.to_json(directory.describe(MEMPOOL))) == dumps(loads(text))
 
 
+ZARITH = frozenset({"N.t", "Z.t"})
+
+
+def _zarith_words_aside(schema: BinarySchema) -> BinarySchema:
+    """``schema`` with the descriptions of its Zarith entries set aside: the
+    nodes of 2021-2022 give them 1.0's words in otherwise legacy schemas."""
+    entries = tuple(
+        bs.Entry(bs.Description(e.description.title), e.encoding)
+        if e.description.title in ZARITH
+        else e
+        for e in schema.fields
+    )
+    return BinarySchema(schema.toplevel, entries)
+
+
+UNKNOWN_HASHES = {
+    # answer: the hashes of its protocol the library does not know (a list of
+    # them is a Seq of Bytes: their size is in neither schema)
+    "describe-mempool-2022.json": "Message_result_hash",
+    "describe-mempool-alpha-2022-06-02.json": "Message_result_hash",
+}
+
+
 @pytest.mark.parametrize("name", sorted(DESCRIBE_ANSWERS))
 def test_every_body_of_a_real_answer_rebuilds_or_says_why(name: str) -> None:
     directory = Directory.from_describe(loads(_answer(name)), at=MEMPOOL)
     bodies = _bodies(directory)
     assert len(bodies) >= 20
+    refused = []
     for where, which, e, schema in bodies:
-        refused = expected_refusal(schema)
-        if refused is not None:
-            with pytest.raises(DefinitionError, match=refused):
-                e.describe()
+        try:
+            again = e.describe()
+        except DefinitionError as error:
+            refused.append((where, which, str(error)))
             continue
-        assert e.describe() == schema, (where, which)
+        assert _zarith_words_aside(again) == _zarith_words_aside(schema), (where, which)
+    unknown = UNKNOWN_HASHES.get(name)
+    assert [(w, which) for w, which, _ in refused] == (
+        [] if unknown is None else [("/chains/main/mempool/monitor_operations", "output")]
+    )
+    for _, _, message in refused:
+        assert f"(its JSON schema names {unknown!r}, not a known primitive)" in message
 
 
 def test_a_service_is_found_by_its_concrete_path() -> None:
@@ -151,6 +183,8 @@ def test_a_rebuilt_encoding_pickles_as_its_schema_and_works_in_a_worker() -> Non
     e = from_schema(binary_schema_v1.to_json(schema))
     assert from_schema(schema) is e  # rebuilt once
     assert pickle.loads(pickle.dumps(e)) is e  # from the cache
+    pair = from_schema(schema, registry.find("shell.block_header").encoding.json_schema())
+    assert pair is not e and pickle.loads(pickle.dumps(pair)) is pair  # with the primitives
     header = registry.find("shell.block_header").encoding
     data = next(
         bytes.fromhex(str(s["hex"]))
@@ -161,3 +195,28 @@ def test_a_rebuilt_encoding_pickles_as_its_schema_and_works_in_a_worker() -> Non
         there = pool.submit(_decode_there, e, data).result()
     assert there == e.decode(data)
     assert e.encode(there) == data == header.encode(header.decode(data))
+
+
+def test_a_granada_operation_goes_through_the_2021_mempool_as_the_node_writes_it() -> None:
+    # a real operation (tezt's 007 regression: a transaction whose format
+    # Granada kept), sent through the codec rebuilt from a 2021 answer
+    record = next(
+        r
+        for r in map(loads, (VECTORS / "octez-codec-007.jsonl").read_text().splitlines())
+        if isinstance(r, dict) and r["encoding_name"] == "007-PsDELPH1.operation"
+    )
+    assert isinstance(record, dict) and isinstance(record["json"], dict)
+    data = bytes.fromhex(str(record["hex"]))
+    contents = data[32:-64]  # after the branch, before the signature
+    directory = Directory.from_describe(_answer("describe-mempool-2021.json"), at=MEMPOOL)
+    monitor = directory.service("GET", f"{MEMPOOL}/monitor_operations").output
+    operation = {
+        **record["json"],
+        "hash": "oneDGhZacw99EEFaYDTtWfz5QEhUW3PPVFsHa7GShnLPuDn7gSd",
+        "protocol": "PtGRANADsDU8R9daYKAgWnQYAJ64omN1o3KMGVCykShA97vQbvV",
+        "error": {},
+    }
+    encoded = monitor.encode(monitor.from_json([operation]))
+    assert contents in encoded
+    with output_family("tezos"):
+        assert monitor.to_json(monitor.decode(encoded)) == [operation]

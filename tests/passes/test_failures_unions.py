@@ -278,3 +278,18 @@ def test_a_json_form_that_reads_back_as_another_value_is_refused() -> None:
     assert_error(info.value, EncodeError, "ambiguous_json", None, (1,))
     # a JSON form read back by an earlier case as the same value is fine
     assert FEW_FIRST.from_json(FEW_FIRST.to_json(50)) == 50
+
+
+def test_a_union_whose_cases_are_all_json_only_reads_no_bytes() -> None:
+    # what a node publishes of a JSON-only body (a binary union of no case)
+    e = union([case(None, "JSON only", de.json)])
+    for strict in (True, False):
+        with pytest.raises(DecodeError) as caught:
+            e.decode(bytes.fromhex("07"), canonical=strict)
+        assert (caught.value.code, str(caught.value)) == (
+            "unexpected_tag",
+            "unexpected tag 7 for union (known tags: []) (byte 0)",
+        )
+    with pytest.raises(EncodeError, match="no case of the union matches"):
+        e.encode({"a": 1})
+    assert e.to_json(e.from_json({"a": [1]})) == {"a": [1]}

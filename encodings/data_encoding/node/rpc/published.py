@@ -25,8 +25,7 @@ services the seed leaves "not shown" and protocols it has never seen.
   argument the library knows (:data:`~.args.ARGS`) parses its values,
   another takes any text.
 
-The JSON form of a rebuilt body is the one :func:`~data_encoding.from_schema`
-gives its binary layout (the JSON schema is not yet read).
+Each body is rebuilt from both its schemas (:mod:`~data_encoding.node.rebuilt`).
 """
 
 from __future__ import annotations
@@ -35,11 +34,11 @@ from functools import partial
 from typing import Any
 
 from ...jsonvalue import JsonValue, loads
-from ...passes.schema.rebuild import from_schema
 from ...passes.schema.values import Dialect
 from ...tree.core import Encoding
 from ...tree.wrappers import delayed
 from ..catalogue.failures import ERROR
+from ..rebuilt import from_schema
 from ..registry import find
 from .args import ARGS, Arg
 from .directory import METHODS, Directory, Dynamic, Service, Tail, parse_path
@@ -121,8 +120,8 @@ def _service(published: dict[str, Any]) -> Service:
 
 
 def _body(schemas: dict[str, Any]) -> Encoding[Any]:
-    """The encoding of a body, rebuilt from its binary schema on first use."""
-    return delayed(partial(from_schema, schemas["binary_schema"]))
+    """The encoding of a body, rebuilt from its schemas on first use."""
+    return delayed(partial(from_schema, schemas["binary_schema"], schemas["json_schema"]))
 
 
 def _arg(described: dict[str, Any]) -> Arg:

@@ -203,7 +203,8 @@ class Renderer:
         for i, b in enumerate(op.branches):
             if b.test is None:
                 assert i == len(op.branches) - 1, "only the last branch may have no test"
-                self.branch("else:", b)
+                # alone (a union whose cases are all JSON-only), it is always taken
+                self.branch("else:" if i else "if True:", b)
             else:
                 self.branch(f"{'elif' if i else 'if'} {b.test}:", b)
         # each branch wrote (or read) its run

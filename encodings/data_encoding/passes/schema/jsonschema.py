@@ -109,6 +109,9 @@ _BUILTINS: dict[str, Schema] = {
 # an object's alternatives: (properties, required names) for each
 _Alternatives = list[tuple[list[tuple[str, Schema]], list[str]]]
 
+BUILTIN_DEFINITIONS = frozenset(_BUILTINS)
+"""The definitions every JSON schema may hold, of the library's own leaves."""
+
 
 @dataclass(frozen=True)
 class _Choice:
@@ -261,7 +264,10 @@ class _Deriver:
     def mu(self, e: Mu) -> Schema:
         if e.name not in self.definitions and e.name not in self.pending:
             self.pending.add(e.name)
-            body = self.element(e.body)
+            inner = e.body
+            if isinstance(inner, Def) and inner.id == e.name:
+                inner = inner.inner  # a def_ of the mu's own name: one definition
+            body = self.element(inner)
             self.pending.discard(e.name)
             self.define(e.name, body if self.legacy else _titled(body, e.title, e.description))
         return _ref(e.name)

@@ -1,5 +1,5 @@
-"""``from_schema``: an encoding rebuilt from a binary schema, the inverse of
-:mod:`.describe`.
+"""``rebuild`` (public as ``data_encoding.from_schema``): an encoding rebuilt
+from a binary schema, the inverse of :mod:`.describe`.
 
 A schema is a :class:`~.values.BinarySchema` or its JSON form as a node
 publishes it, in any dialect (:data:`~.language.binary_schema_v1` reads every
@@ -12,8 +12,13 @@ comes out in another order, zero-width anonymous fields beside others (legacy's
 merged empty records) are dropped. The schema itself leaves unstated an
 optional field of a variable-size value (no presence byte: rebuilt as a
 required field) and a size header around a zero-width field (dropped with it).
-One schema is rebuilt once (the last :data:`REBUILT_KEPT` are kept), and its
-encoding pickles as the schema.
+One schema pair is rebuilt once (the last :data:`REBUILT_KEPT` are kept),
+and its encoding pickles as the pair.
+
+The entries ``describe`` named from its counter (``X_<n>``) were anonymous:
+they are rebuilt anonymous, so that ``describe`` numbers them again, where it
+then numbers them alike in every dialect the schema is exact in; else they
+are named by a ``def_`` of their name.
 
 Each part of the schema becomes the combinator the reference describes so:
 
@@ -46,14 +51,25 @@ description
 ``Cases``                                ``union`` of ``case(tag, name, ...)``
 =======================================  ==========================================
 
-What the binary schema does not say, and is chosen here:
+What the binary schema does not say, the **JSON schema** published beside
+it says, when it is given (:mod:`.jsonguide`): a record's zero-width members
+(constants, empty objects, nulls) and their order; a union case's JSON, its
+payload's own (matched by title, else by position); a ``Variable`` field
+not required in JSON is a ``varopt``; a framed string whose JSON is not a
+string is a JSON value in BSON (``json``); a ``oneOf`` of no binary case is
+JSON only; its definitions' names and titles; and the places that are
+*primitives* the caller knows by their definition's name or title
+(:class:`Primitives`: the node's hashes, keys, timestamps...), used where the
+binary schema describes them (their entries' names aside: :mod:`.shapes`;
+where those differ, described as the published schema says). Without it:
 
 * a **union case's value** is ``{name: payload}`` and its JSON
   ``{"name": payload}``: the binary schema drops what tells cases apart in
   JSON (a constant ``kind`` member is zero-width), so the case's name does;
   a case without a name is named by its tag (``"3"``);
 * a **zero-width** layout is ``null`` (an ``option``'s ``None`` is then
-  ``null``, as the reference's);
+  ``null``, as the reference's); a union of no case, a JSON-only union
+  (any JSON value, whose bytes no tag starts);
 * a top-level union (a lone anonymous field of a union, where ``describe``
   numbers the union itself) keeps its entry's name by being described
   through ``tup1`` (its bytes and JSON are the union's);
@@ -75,14 +91,16 @@ frames), entries nested more than :func:`~data_encoding.max_depth` deep.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
-from dataclasses import dataclass
+import re
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ...depth import max_depth
 from ...errors import DefinitionError
-from ...jsonvalue import JsonValue
+from ...jsonvalue import JsonValue, dumps, loads
 from ...tree import fixed, variable
+from ...tree.anyjson import json as any_json
 from ...tree.core import Encoding, made_by
 from ...tree.framing import DynamicSize, HeaderKind, dynamic_size, padded
 from ...tree.primitives import (
@@ -101,16 +119,34 @@ from ...tree.primitives import (
     uint16,
     uint30,
 )
-from ...tree.records import Field, merge_objs, merge_tups, obj, opt, req, tup, varopt
-from ...tree.sequences import list_with_length
+from ...tree.records import (
+    Described,
+    Field,
+    Obj,
+    Tup,
+    merge_objs,
+    merge_tups,
+    obj,
+    opt,
+    req,
+    tup,
+    varopt,
+)
+from ...tree.sequences import ListEncoding, list_with_length
 from ...tree.size import DYNAMIC, VARIABLE, Fixed, Size
-from ...tree.unions import case, string_enum, union
-from ...tree.wrappers import Def, conv, def_, mu, splitted
-from ...tree.zarith import n, z
+from ...tree.unions import Union, case, string_enum, union
+from ...tree.wrappers import Def, Mu, Splitted, conv, def_, mu, splitted
+from ...tree.zarith import Zarith, n, z
+from ..choosing import member
+from ..transparent import unwrap
 from . import values as bs
+from .jsonguide import Guide, Js
+from .jsonschema import BUILTIN_DEFINITIONS
 from .language import binary_schema_v1
+from .shapes import shape
+from .values import Dialect
 
-__all__ = ["from_schema"]
+__all__ = ["NO_PRIMITIVES", "Primitives", "rebuild"]
 
 _INTS: dict[str, Encoding[int]] = {
     "Int8": int8,
@@ -133,32 +169,122 @@ _COUNTS: dict[bs.Layout, tuple[HeaderKind, int]] = {
 
 _ZARITH = {"N.t": n, "Z.t": z}
 
+_ANONYMOUS = re.compile(r"X_[0-9]+")
+"""The names ``describe`` gives the entries of anonymous parts."""
+
 REBUILT_KEPT = 4096
 """How many rebuilt encodings are kept, the most recently used (a node's
 whole ``/describe`` answer has a few hundred schemas)."""
 
 
-def from_schema(schema: bs.BinarySchema | JsonValue) -> Encoding[Any]:
+@dataclass(frozen=True, eq=False)
+class Primitives:
+    """Encodings known by the name of their JSON schema definition
+    (``block_hash``), the candidates of each name: where a JSON schema
+    refers to one, and the binary schema says what it describes (entries
+    included), the rebuilt encoding is that one."""
+
+    by_name: Mapping[str, tuple[Encoding[Any], ...]]
+    #: the same, by their definitions' titles (a JSON schema may inline the
+    #: definition of its root)
+    by_title: Mapping[str, tuple[Encoding[Any], ...]] = field(default_factory=dict)
+
+    def __eq__(self, other: object) -> bool:  # a cache key: by what it holds
+        return (
+            isinstance(other, Primitives)
+            and dict(self.by_name) == dict(other.by_name)
+            and dict(self.by_title) == dict(other.by_title)
+        )
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self.by_name))
+
+
+NO_PRIMITIVES = Primitives({})
+
+
+def rebuild(
+    schema: bs.BinarySchema | JsonValue,
+    json_schema: JsonValue | None = None,
+    *,
+    primitives: Primitives = NO_PRIMITIVES,
+) -> Encoding[Any]:
     """The encoding ``schema`` describes (see the module docstring for the
     forms): a :class:`~data_encoding.BinarySchema` value, or its JSON form in
-    any dialect. Raises :class:`~data_encoding.DefinitionError` where the
-    schema does not determine the bytes, naming the place in the schema."""
+    any dialect, with the ``json_schema`` published beside it when given
+    (:mod:`.jsonguide`: what it adds), the ``primitives`` known by name.
+    Raises :class:`~data_encoding.DefinitionError` where the pair does not
+    determine the bytes, naming the place in the schema."""
     if not isinstance(schema, bs.BinarySchema):
         schema = binary_schema_v1.from_json(schema)
-    return _rebuilt(schema)
+    text = None if json_schema is None else dumps(json_schema)
+    return _rebuilt(schema, text, primitives)
 
 
 @functools.lru_cache(maxsize=REBUILT_KEPT)
-def _rebuilt(schema: bs.BinarySchema) -> Encoding[Any]:
-    # one encoding per schema (a schema met in two answers, or two
-    # protocols, is compiled once); it pickles as the schema, and is
-    # rebuilt (from this cache) on the other side
-    return made_by(_Rebuilder(schema).toplevel(), from_schema, schema)
+def _rebuilt(
+    schema: bs.BinarySchema, json_text: str | None, primitives: Primitives
+) -> Encoding[Any]:
+    # one encoding per schema pair (a pair met in two answers, or two
+    # protocols, is compiled once); it pickles as the pair, and is rebuilt
+    # (from this cache) on the other side
+    guide = None if json_text is None else Guide(loads(json_text))
+    # the first of the ways to rebuild that describes as the schema in the
+    # most dialects (legacy first): the entries named ``X_<n>`` anonymous
+    # (describe numbers them again) or named by a def_; the JSON schema's
+    # help taken, or, where it would change the bytes' schema, left
+    best: tuple[tuple[int, bool, bool], Encoding[Any]] | None = None
+    refused: DefinitionError | None = None
+    for use_json, anonymous in ((True, True), (True, False), (False, True), (False, False)):
+        if not use_json and guide is None:
+            break
+        try:
+            built = _Rebuilder(
+                schema, guide if use_json else None, primitives, anonymous
+            ).toplevel()
+        except DefinitionError as error:  # the first way's error is the one said
+            refused = refused or error
+            continue
+        exact = _exact_in(built, schema)
+        # where none is exact, the binary schema alone is the safer guide
+        score = (len(exact), "legacy" in exact, use_json == bool(exact))
+        if best is None or score > best[0]:
+            best = (score, built)
+        if len(exact) == 2 or (exact == {"legacy"} and use_json):
+            break  # exact in the dialect of the schema (legacy's or both)
+    if best is None:
+        assert refused is not None
+        raise refused
+    return made_by(best[1], _unpickled, schema, json_text, primitives)
+
+
+def _exact_in(e: Encoding[Any], schema: bs.BinarySchema) -> set[Dialect]:
+    """The dialects in which ``e`` describes as ``schema``."""
+    try:
+        return {d for d in ("legacy", "1.0") if e.describe(d) == schema}
+    except DefinitionError:
+        return set()
+
+
+def _unpickled(
+    schema: bs.BinarySchema, json_text: str | None, primitives: Primitives
+) -> Encoding[Any]:
+    return _rebuilt(schema, json_text, primitives)
 
 
 class _Rebuilder:
-    def __init__(self, schema: bs.BinarySchema) -> None:
+    def __init__(
+        self,
+        schema: bs.BinarySchema,
+        guide: Guide | None,
+        primitives: Primitives,
+        anonymous: bool,
+    ) -> None:
         self.schema = schema
+        #: whether the entries named ``X_<n>`` are rebuilt anonymous
+        self.anonymous = anonymous
+        self.guide = guide
+        self.primitives = primitives
         self.entries: dict[str, bs.Entry] = {}
         for entry in schema.fields:
             title = entry.description.title
@@ -174,11 +300,12 @@ class _Rebuilder:
         top = self.schema.toplevel
         if not isinstance(top, bs.Obj):
             raise DefinitionError("from_schema: the toplevel of a binary schema is an Obj")
-        return self.fields(top.fields, "toplevel")
+        root = None if self.guide is None else self.guide.root
+        return self.json_named(self.fields(top.fields, "toplevel", js=root), root)
 
     # ------------------------------------------------------------ entries
 
-    def entry(self, name: str, path: str) -> Encoding[Any]:
+    def entry(self, name: str, path: str, js: Js = None) -> Encoding[Any]:
         """The encoding of the entry ``name``, built once."""
         if name in self.selves:
             return self.selves[name]
@@ -195,11 +322,11 @@ class _Rebuilder:
             )
         self.depth += 1
         try:
-            return self.entry_body(name, found)
+            return self.entry_body(name, found, js)
         finally:
             self.depth -= 1
 
-    def entry_body(self, name: str, found: bs.Entry) -> Encoding[Any]:
+    def entry_body(self, name: str, found: bs.Entry, js: Js) -> Encoding[Any]:
         where = f"fields[{name!r}]"
         zarith = _ZARITH.get(name)
         enc = found.encoding
@@ -214,59 +341,138 @@ class _Rebuilder:
                 try:
                     # named by a def_, so that describe names the body's
                     # entry after the mu, not from its counter
-                    return def_(name, self.toplevel_encoding(enc, where))
+                    return def_(name, self.toplevel_encoding(enc, where, js))
                 finally:
                     del self.selves[name]
 
             built = mu(name, fix, description=found.description.description)
         else:
-            body = self.toplevel_encoding(enc, where)
+            body = self.toplevel_encoding(enc, where, js)
             if isinstance(enc, bs.Obj) and len(enc.fields) == 1:
                 body = _entry_of_one(body, enc.fields[0])
             elif isinstance(body, DynamicSize):
                 # a record's field rule would peel the def_ and inline the frame
                 body = _element(body)
-            built = def_(name, body)
+            built = self.named(name, body)
         self.built[name] = built
         return built
 
-    def toplevel_encoding(self, enc: bs.Toplevel, path: str) -> Encoding[Any]:
+    def named(self, name: str, body: Encoding[Any]) -> Encoding[Any]:
+        """The entry ``name`` of ``body``: a ``def_``, but for an entry that
+        ``describe`` named from its counter when rebuilt anonymous (a def_
+        of a counter's name is another entry, whose name the counter may
+        give another too: see :func:`_rebuilt`)."""
+        return body if self.anonymous and _ANONYMOUS.fullmatch(name) else def_(name, body)
+
+    def toplevel_encoding(self, enc: bs.Toplevel, path: str, js: Js) -> Encoding[Any]:
         if isinstance(enc, bs.Obj):
-            return self.fields(enc.fields, path)
+            return self.fields(enc.fields, path, js=js)
         if isinstance(enc, bs.Cases):
-            return self.cases(enc, path)
+            return self.cases(enc, path, js)
         raise DefinitionError(f"from_schema: {path} is an Int_enum where a record is expected")
 
-    def cases(self, enc: bs.Cases, path: str) -> Encoding[Any]:
+    def cases(self, enc: bs.Cases, path: str, js: Js) -> Encoding[Any]:
         tag = bs.NamedField("Tag", Fixed(1 if enc.tag_size == "Uint8" else 2), bs.Int(enc.tag_size))
         if not enc.cases:
-            raise DefinitionError(f"from_schema: {path}: a union of no cases")
-        built = []
-        for c in enc.cases:
+            # JSON only (the node never sends its bytes): any JSON value,
+            # which the bytes cannot hold
+            return union([case(None, "JSON only", any_json)], enc.tag_size)
+        payloads = []
+        jsons = [None] * len(enc.cases) if self.guide is None else self.guide.cases(js, enc.cases)
+        for c, js_case in zip(enc.cases, jsons, strict=True):
             where = f"{path}.cases[tag {c.tag}]"
             if not c.fields or c.fields[0] != tag:
                 raise DefinitionError(f"from_schema: {where} does not begin with its Tag field")
             title = str(c.tag) if c.name is None else c.name
-            built.append(case(c.tag, title, _keyed(title, self.fields(c.fields[1:], where))))
-        return union(built, enc.tag_size)
+            payloads.append((c.tag, title, js_case, self.fields(c.fields[1:], where, js=js_case)))
+        if self.guide is not None and all(js_case is not None for _, _, js_case, _ in payloads):
+            # the JSON schema says each case's JSON: the payload's own, where
+            # the values tell the cases apart (a constant member, or their
+            # JSON types), as their bytes do
+            try:
+                direct = union([case(t, title, p) for t, title, _, p in payloads], enc.tag_size)
+            except DefinitionError:
+                direct = None  # cases whose JSON cannot be told apart: keyed below
+            types = [self.guide.json_type(js_case) for _, _, js_case, _ in payloads]
+            built = [_json_kind(p) for _, _, _, p in payloads]
+            # told apart by type, or by a constant (a string enumeration's cases)
+            kinds = [
+                (kind, self.guide.constant(js_case))
+                for kind, (_, _, js_case, _) in zip(types, payloads, strict=True)
+            ]
+            by_type = None not in types and len(set(kinds)) == len(kinds) and built == types
+            if direct is not None and (len(payloads) == 1 or by_type or member(direct)):
+                return direct
+        return union(
+            [case(t, title, _keyed(title, p)) for t, title, _, p in payloads], enc.tag_size
+        )
 
     # ------------------------------------------------------------ fields
 
-    def fields(self, fields: Sequence[bs.FieldDescr], path: str, start: int = 0) -> Encoding[Any]:
+    def fields(
+        self, fields: Sequence[bs.FieldDescr], path: str, start: int = 0, js: Js = None
+    ) -> Encoding[Any]:
         """The encoding whose ``describe`` fields are ``fields``, the fields
-        ``start``, ``start + 1``... of the list at ``path``."""
-        return self.joined(self.items(fields, path, start), path)
+        ``start``, ``start + 1``... of the list at ``path`` (``js``: its JSON schema)."""
+        known = self.primitive(
+            js,
+            lambda top, entries: shape(top, entries) == self.shape(tuple(fields)),
+            lambda: self.fields(fields, path, start),
+        )
+        if known is not None:
+            return known
+        alone = None if fields or self.guide is None else self.guide.zero_width(js)
+        if alone is not None:  # a zero-width value alone (dropped in binary)
+            return _element(alone)
+        items = self.items(fields, path, start, js)
+        if self.one_element(js) and len(items) == 1 and items[0].kind == "anon":
+            return tup(items[0].part)  # a tuple of one, as its JSON says (an array)
+        return self.joined(self.with_constants(items, fields, js), path)
 
-    def items(self, fields: Sequence[bs.FieldDescr], path: str, start: int) -> list[_Item]:
+    def one_element(self, js: Js) -> bool:
+        """Whether the JSON schema says a tuple of one element (``[x]``)."""
+        return self.guide is not None and self.guide.elements(js, 1) != [None]
+
+    def with_constants(
+        self, items: list[_Item], fields: Sequence[bs.FieldDescr], js: Js
+    ) -> list[_Item]:
+        """``items`` with the record's constant members, which only its JSON
+        schema states, in its members' order."""
+        if self.guide is None or _kind_of(items, "") == "anon":
+            return items
+        named = {f.name for f in fields if isinstance(f, bs.NamedField | bs.OptionalField)}
+        constants = [
+            _Item("named", req(name, value))
+            for name, value in self.guide.zero_width_members(js)
+            if name not in named
+        ]
+        if not constants:
+            return items
+        if not all(isinstance(i.part, Field) for i in items):
+            return constants + items  # merged records: their members' places are theirs
+        order = {name: k for k, name in enumerate(self.guide.properties(js))}
+        return sorted(items + constants, key=lambda i: order.get(i.part.name, len(order)))
+
+    def items(
+        self, fields: Sequence[bs.FieldDescr], path: str, start: int, js: Js = None
+    ) -> list[_Item]:
         """``fields`` read left to right into the parts of a record or tuple:
         a size header takes the fields it counts, an option indicator its
         field, a count its sequence, and a padding everything before it."""
         items: list[_Item] = []
+        anonymous = [k for k, f in enumerate(fields) if isinstance(f, bs.AnonymousField)]
+        elements = dict(zip(anonymous, self.elements(js, len(anonymous)), strict=True))
+        required = None if self.guide is None else self.guide.required(js)
         i = 0
         while i < len(fields):
             f = fields[i]
             where = f"{path}.fields[{start + i}]"
             following = fields[i + 1] if i + 1 < len(fields) else None
+            member = (
+                None
+                if self.guide is None or isinstance(f, bs.AnonymousField)
+                else (self.guide.property(js, f.name or ""))
+            )
             if isinstance(f, bs.NamedField) and f.layout == bs.Padding():
                 if not isinstance(f.kind, Fixed):
                     raise DefinitionError(f"from_schema: {where}: padding of no fixed size")
@@ -285,16 +491,23 @@ class _Rebuilder:
                 e = (
                     empty
                     if following.layout == bs.ZeroWidth()
-                    else self.layout(following.layout, following.kind, where)
+                    else self.layout(following.layout, following.kind, where, member)
                 )
                 items.append(_Item("named", opt(f.name, e)))
                 i += 2
             elif isinstance(f, bs.DynamicSizeField):
-                items.append(self.framed(fields, i, path, start))
+                body = fields[i + 1 : i + 1 + f.num_fields]
+                # a framed element's JSON is its own (a record's members, the record's)
+                elements_only = all(isinstance(b, bs.AnonymousField) for b in body)
+                at = (elements.get(i + 1) if len(body) == 1 else None) if elements_only else js
+                items.append(self.framed(fields, i, path, start, at))
                 i += 1 + f.num_fields
             elif isinstance(f, bs.NamedField):
-                e = self.layout(f.layout, f.kind, where)
-                if _is_varopt(f, e):
+                e = self.layout(f.layout, f.kind, where, member)
+                # a variable-size field without presence byte is a varopt
+                # where its member is optional (only the JSON schema says)
+                optional = required is not None and f.name not in required
+                if _is_varopt(f, e) or (f.kind is VARIABLE and optional):
                     field = varopt(f.name, empty if f.layout == bs.ZeroWidth() else e)
                 else:
                     field = req(f.name, e)
@@ -306,19 +519,51 @@ class _Rebuilder:
                     assert isinstance(following, bs.AnonymousField)
                     assert isinstance(following.layout, bs.Seq)
                     elt = self.layout(
-                        following.layout.layout, None, f"{path}.fields[{start + i + 1}].layout"
+                        following.layout.layout,
+                        None,
+                        f"{path}.fields[{start + i + 1}].layout",
+                        None if self.guide is None else self.guide.items(elements[i + 1]),
                     )
                     items.append(
                         _Item("anon", list_with_length(count, elt, following.layout.limit))
                     )
                     i += 2
                 else:
-                    e = self.layout(f.layout, f.kind, where)
+                    e = self.layout(f.layout, f.kind, where, elements[i])
                     items.append(_Item("anon", e, alone=self.alone(f.layout, e)))
                     i += 1
-        return items
+        return self.unions_merged(items, fields)
 
-    def framed(self, fields: Sequence[bs.FieldDescr], i: int, path: str, start: int) -> _Item:
+    def unions_merged(self, items: list[_Item], fields: Sequence[bs.FieldDescr]) -> list[_Item]:
+        """``items``, where they mix named fields with anonymous unions of
+        records, with those unions as records merged in (``merge_objs`` of
+        a record and a union: each case's members beside the record's)."""
+        kinds = {i.kind for i in items}
+        if not {"named", "anon"} <= kinds:
+            return items
+        unions = {
+            id(e)
+            for f in fields
+            if isinstance(f, bs.AnonymousField) and isinstance(f.layout, bs.Ref)
+            for e in [self.built.get(f.layout.name)]
+            if isinstance(self.entries[f.layout.name].encoding, bs.Cases)
+        }
+        if not all(i.kind != "anon" or _unwrapped_id(i.part) in unions for i in items):
+            return items  # a tuple's elements beside fields: refused by the caller
+        return [_Item("named", i.part, splice=True) if i.kind == "anon" else i for i in items]
+
+    def elements(self, js: Js, count: int) -> list[Js]:
+        """The JSON schemas of ``count`` anonymous fields: the value itself
+        when it is alone, else a tuple's elements."""
+        if self.guide is None:
+            return [None] * count
+        if count == 1 and not self.one_element(js):
+            return [js]
+        return self.guide.elements(js, count)
+
+    def framed(
+        self, fields: Sequence[bs.FieldDescr], i: int, path: str, start: int, js: Js
+    ) -> _Item:
         """The size header ``fields[i]`` and the fields it frames."""
         f = fields[i]
         assert isinstance(f, bs.DynamicSizeField)
@@ -327,8 +572,33 @@ class _Rebuilder:
         if len(body) != f.num_fields:
             raise DefinitionError(f"from_schema: {where}: fewer fields than its header")
         header = _header(f, where)
+        (one,) = body if len(body) == 1 else (None,)
+        if (
+            isinstance(one, bs.NamedField | bs.AnonymousField)
+            and (header, one.kind, one.layout) == ("Uint30", VARIABLE, bs.String())
+            and self.guide is not None
+            and self.guide.any_json(
+                js if isinstance(one, bs.AnonymousField) else self.guide.property(js, one.name)
+            )
+        ):
+            # a JSON value, in BSON (the ``json`` encoding frames its text)
+            value = any_json if f.name is None else def_(f.name, any_json)
+            if isinstance(one, bs.NamedField):
+                return _Item("named", req(one.name, value))
+            return _Item("anon", value)
+        known = self.primitive(
+            js,
+            lambda top, entries: shape(top, entries) == self.shape(tuple(body)),
+            lambda: self.fields(body, path, start + i + 1),
+        )
+        if f.name is None and known is not None:  # a primitive framed alone
+            return _Item(
+                "named" if isinstance(one, bs.NamedField) else "anon",
+                dynamic_size(known, header),
+                splice=True,
+            )
         if f.name is None:
-            items = self.items(body, path, start + i + 1)
+            items = self.items(body, path, start + i + 1, js)
             kind = _kind_of(items, path)
             framed = dynamic_size(self.joined(items, path), header)
             return _Item(kind, framed, splice=kind == "named" or len(items) > 1)
@@ -336,7 +606,8 @@ class _Rebuilder:
         (inner,) = body if len(body) == 1 else (None,)
         if not isinstance(inner, bs.NamedField):
             raise DefinitionError(f"from_schema: {where}: a named size header frames one field")
-        layout = self.layout(inner.layout, inner.kind, f"{path}.fields[{start + i + 1}]")
+        member = None if self.guide is None else self.guide.property(js, inner.name)
+        layout = self.layout(inner.layout, inner.kind, f"{path}.fields[{start + i + 1}]", member)
         return _Item("named", req(inner.name, def_(f.name, dynamic_size(layout, header))))
 
     def joined(self, items: list[_Item], path: str) -> Encoding[Any]:
@@ -349,7 +620,12 @@ class _Rebuilder:
                 )
             return items[0].part if items else _NO_FIELDS
         if kind == "named":
-            return _record([i.part for i in items])
+            try:
+                return _record([i.part for i in items])
+            except DefinitionError as error:  # a union merged in whose values are not records
+                raise DefinitionError(
+                    f"from_schema: {path} mixes named and anonymous fields ({error})"
+                ) from None
         if len(items) == 1 and not items[0].splice:
             return items[0].alone or items[0].part
         tuples: list[Encoding[Any]] = []
@@ -373,7 +649,7 @@ class _Rebuilder:
         to an enum's own entry, which it refers to alone); ``None``: as ``e``."""
         if isinstance(layout, bs.Enum) or (
             isinstance(layout, bs.Ref)
-            and isinstance(e, Def)
+            and not isinstance(e, Mu | Zarith)  # described alone as a Ref already
             and not isinstance(self.entries[layout.name].encoding, bs.IntEnum)
         ):
             return _element(e)
@@ -381,10 +657,43 @@ class _Rebuilder:
 
     # ------------------------------------------------------------ layouts
 
-    def layout(self, layout: bs.Layout, kind: Size | None, path: str) -> Encoding[Any]:
-        """The encoding of ``layout`` in a field of size class ``kind``."""
+    def layout(
+        self, layout: bs.Layout, kind: Size | None, path: str, js: Js = None
+    ) -> Encoding[Any]:
+        """The encoding of ``layout`` in a field of size class ``kind``
+        (``js``: its JSON schema)."""
+        return self.json_named(self.layout_of(layout, kind, path, js), js)
+
+    def json_named(self, e: Encoding[Any], js: Js) -> Encoding[Any]:
+        """``e``, whose JSON schema names it as ``js`` does (a definition of
+        its own, with its title and description), its binary form as it is."""
+        if self.guide is None:
+            return e
+        names = self.guide.refs(js)
+        if not names or names[0] in BUILTIN_DEFINITIONS:
+            return e
+        name = names[0]
+        definition = self.guide.definitions.get(name)
+        notes = definition if isinstance(definition, dict) else {}
+        title, description = notes.get("title"), notes.get("description")
+        title = title if isinstance(title, str) else None
+        description = description if isinstance(description, str) else None
+        if name in self.primitives.by_name or any(d.id == name for d in _json_defs(e)):
+            return e  # named so already (a definition has one encoding)
+        named = def_(name, e, title=title, description=description)
+        return splitted(json=named, binary=e)
+
+    def layout_of(self, layout: bs.Layout, kind: Size | None, path: str, js: Js) -> Encoding[Any]:
+        known = self.primitive(
+            js,
+            lambda top, entries: _one_value(top, entries, self.shape(layout), kind),
+            lambda: self.layout_of(layout, kind, path, None),
+        )
+        if known is not None:
+            return known
         if isinstance(layout, bs.ZeroWidth):
-            return null
+            value = None if self.guide is None else self.guide.zero_width(js)
+            return null if value is None else value
         if isinstance(layout, bs.Int | bs.RangedInt) and layout.endianness == "Little":
             raise DefinitionError(
                 f"from_schema: {path} is a little-endian integer, which this library cannot read"
@@ -408,21 +717,62 @@ class _Rebuilder:
                 return fixed.string(kind.n) if text else fixed.bytes_(kind.n)
             if kind is VARIABLE:
                 return variable.string if text else variable.bytes_
+            named = [] if self.guide is None else self.guide.refs(js)
             raise DefinitionError(
                 f"from_schema: {path}: {type(layout).__name__.lower()} of a dynamic size with no "
                 "size header before it: where it ends is not stated"
+                + (f" (its JSON schema names {named[0]!r}, not a known primitive)" if named else "")
             )
         if isinstance(layout, bs.Enum):
             return self.enum(layout, path)
         if isinstance(layout, bs.Seq):
-            elt = self.layout(layout.layout, None, f"{path}.layout")
+            items = None if self.guide is None else self.guide.items(js)
+            elt = self.layout(layout.layout, None, f"{path}.layout", items)
             if layout.exact:
                 assert layout.limit is not None
                 return fixed.list_(layout.limit, elt)
             return variable.list_(elt, layout.limit)
         if isinstance(layout, bs.Ref):
-            return self.entry(layout.name, path)
+            return self.entry(layout.name, path, js)
         raise DefinitionError(f"from_schema: {path}: a padding where no list of fields is")
+
+    def primitive(
+        self,
+        js: Js,
+        place: Callable[[tuple[bs.FieldDescr, ...], Mapping[str, bs.Entry]], bool],
+        generic: Callable[[], Encoding[Any]],
+    ) -> Encoding[Any] | None:
+        """The known primitive the JSON schema names at a place (by its
+        definition's name or title), if the binary schema describes it
+        there, its entries' names aside (its top fields and entries are at
+        the ``place``). Where its entries are named otherwise (another
+        protocol's prefix), its binary schema is the ``generic`` rebuild's,
+        which keeps the published names."""
+        if self.guide is None:
+            return None
+        names = self.guide.refs(js)
+        titles = self.guide.titles(js)
+        candidates = [
+            *(k for name in names for k in self.primitives.by_name.get(name, ())),
+            *(k for title in titles for k in self.primitives.by_title.get(title, ())),
+        ]
+        for known in candidates:
+            described = known.describe()
+            top = described.toplevel.fields if isinstance(described.toplevel, bs.Obj) else ()
+            entries = {e.description.title: e for e in described.fields}
+            if not place(tuple(top), entries):
+                continue
+            if all(self.entries.get(name) == e for name, e in entries.items()):
+                return known  # named alike
+            try:
+                rebuilt = generic()
+            except DefinitionError:  # a list of hashes: the primitive says their size
+                return known
+            return Described(known, rebuilt) if known.size == rebuilt.size else known
+        return None
+
+    def shape(self, value: Any) -> Any:
+        return shape(value, self.entries)
 
     def enum(self, layout: bs.Enum, path: str) -> Encoding[Any]:
         name = layout.reference
@@ -435,7 +785,7 @@ class _Rebuilder:
                 raise DefinitionError(
                     f"from_schema: fields[{name!r}]: an Int_enum's cases are numbered 0, 1, ..."
                 )
-            self.built[name] = def_(name, string_enum([s for _, s in cases]))
+            self.built[name] = self.named(name, string_enum([s for _, s in cases]))
         return self.built[name]
 
 
@@ -459,6 +809,13 @@ _NO_FIELDS: Encoding[Any] = splitted(
 field, and in a field as an entry of its own (legacy; 1.0 says zero-width)."""
 
 
+def _unwrapped_id(e: Encoding[Any]) -> int:
+    """The identity of the encoding ``e`` stands for, its JSON names aside."""
+    while isinstance(e, Splitted) and isinstance(e.json, Def):
+        e = e.binary
+    return id(e)
+
+
 def _kind_of(items: list[_Item], path: str = "") -> Literal["named", "anon"] | None:
     kinds = {i.kind for i in items} - {None}
     if len(kinds) > 1:
@@ -466,6 +823,52 @@ def _kind_of(items: list[_Item], path: str = "") -> Literal["named", "anon"] | N
     if kinds and len(kinds) != len({i.kind for i in items}):
         raise DefinitionError(f"from_schema: {path}: a padding or an empty frame beside fields")
     return kinds.pop() if kinds else None
+
+
+def _json_kind(e: Encoding[Any]) -> str | None:
+    """The JSON type of ``e``'s values, where its node says it (a record's,
+    a tuple's, a list's, a leaf's); ``None`` for a union or a recursion."""
+    found: Encoding[Any] | None = e
+    while found is not None and not isinstance(found, Obj | Tup | ListEncoding | Union | Mu):
+        inner = unwrap(found, "json")
+        if inner is None:  # a leaf: its JSON schema is small
+            schema = found.json_schema()
+            if not isinstance(schema, dict):
+                return None
+            if "unistring" in str(schema.get("$ref")):
+                return "string"
+            kind = schema.get("type")
+            return kind if isinstance(kind, str) else None
+        found = inner
+    if isinstance(found, Obj):
+        return "object"
+    return "array" if isinstance(found, Tup | ListEncoding) else None
+
+
+def _json_defs(e: Encoding[Any]) -> list[Def[Any]]:
+    """The definitions ``e``'s JSON schema names it by, outermost first
+    (through the wrappers transparent in JSON)."""
+    found: list[Def[Any]] = []
+    at: Encoding[Any] | None = e
+    while at is not None:
+        if isinstance(at, Def):
+            found.append(at)
+        at = unwrap(at, "json")
+    return found
+
+
+def _one_value(
+    top: tuple[bs.FieldDescr, ...],
+    entries: Mapping[str, bs.Entry],
+    layout: Hashable,
+    kind: Size | None,
+) -> bool:
+    """Whether ``top`` is one value of the shape ``layout`` (of size
+    ``kind``, when stated), named or not (a hash is an ``obj1`` in binary)."""
+    (one,) = top if len(top) == 1 else (None,)
+    return isinstance(one, bs.NamedField | bs.AnonymousField) and (
+        shape(one.layout, entries) == layout and kind in (None, one.kind)
+    )
 
 
 def _header(f: bs.DynamicSizeField, path: str) -> HeaderKind:
