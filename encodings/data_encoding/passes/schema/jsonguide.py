@@ -32,7 +32,7 @@ from typing import Any
 from ...errors import DefinitionError
 from ...jsonvalue import JsonValue
 from ...tree.core import Encoding
-from ...tree.primitives import constant, empty, null
+from ...tree.primitives import constant, empty, null, unit
 from . import values as bs
 
 __all__ = ["Guide", "Js"]
@@ -106,6 +106,14 @@ class Guide:
         typed = body.get("type") in ("object", "array", "number", "integer")
         return typed or not set(body) - _ANNOTATIONS  # a typed non-text, or any JSON value
 
+    def non_null(self, js: Js) -> Js:
+        """The other member of a ``oneOf`` of two whose one is ``null`` (an
+        option's JSON), if ``js`` is one."""
+        one_of = (self.body(js) or {}).get("oneOf")
+        members = [m for m in one_of if isinstance(m, dict)] if isinstance(one_of, list) else []
+        others = [m for m in members if self.json_type(m) != "null"]
+        return others[0] if len(members) == 2 and len(others) == 1 else None
+
     def json_type(self, js: Js) -> str | None:
         """The JSON type of the values of ``js``, where it says one."""
         if "unistring" in self.refs(js):
@@ -160,7 +168,17 @@ class Guide:
             return empty
         if body is not None and body.get("type") == "null":
             return null
+        if body is not None and not set(body) - _ANNOTATIONS and not self.refs(js):
+            return unit  # any JSON value: the reference's unit says {}
         return None
+
+    def zero_width_elements(self, js: Js) -> list[Encoding[Any]] | None:
+        """The zero-width elements of a tuple ``js`` says all its elements are."""
+        items = (self.body(js) or {}).get("items")
+        if not isinstance(items, list) or not items:
+            return None
+        found = [self.zero_width(item if isinstance(item, dict) else None) for item in items]
+        return None if None in found else [e for e in found if e is not None]
 
     def zero_width_members(self, js: Js) -> list[tuple[str, Encoding[Any]]]:
         """The members that are zero-width (:meth:`zero_width`), in order."""

@@ -134,7 +134,7 @@ from ...tree.records import (
 )
 from ...tree.sequences import ListEncoding, list_with_length
 from ...tree.size import DYNAMIC, VARIABLE, Fixed, Size
-from ...tree.unions import Union, case, string_enum, union
+from ...tree.unions import Union, case, option, string_enum, union
 from ...tree.wrappers import Def, Mu, Splitted, conv, def_, mu, splitted
 from ...tree.zarith import Zarith, n, z
 from ..choosing import member
@@ -229,41 +229,43 @@ def _rebuilt(
     # protocols, is compiled once); it pickles as the pair, and is rebuilt
     # (from this cache) on the other side
     guide = None if json_text is None else Guide(loads(json_text))
-    # the first of the ways to rebuild that describes as the schema in the
-    # most dialects (legacy first): the entries named ``X_<n>`` anonymous
-    # (describe numbers them again) or named by a def_; the JSON schema's
-    # help taken, or, where it would change the bytes' schema, left
-    best: tuple[tuple[int, bool, bool], Encoding[Any]] | None = None
+    # the first of the ways to rebuild that describes as the schema
+    # (legacy's words first): the entries named ``X_<n>`` anonymous (describe
+    # numbers them again) or named by a def_; the JSON schema's help taken,
+    # or, where it would change the bytes' schema, left
+    ways = [(True, True), (True, False)] if guide is not None else []
+    ways += [(False, True), (False, False)]
+    one_zero: Encoding[Any] | None = None  # exact in 1.0's words
+    inexact: tuple[bool, Encoding[Any]] | None = None
     refused: DefinitionError | None = None
-    for use_json, anonymous in ((True, True), (True, False), (False, True), (False, False)):
-        if not use_json and guide is None:
-            break
+    for use_json, anonymous in ways:
+        if one_zero is not None and not use_json:
+            break  # the JSON's help kept
+        rebuilder = _Rebuilder(schema, guide if use_json else None, primitives, anonymous)
         try:
-            built = _Rebuilder(
-                schema, guide if use_json else None, primitives, anonymous
-            ).toplevel()
+            built = rebuilder.toplevel()
         except DefinitionError as error:  # the first way's error is the one said
             refused = refused or error
             continue
-        exact = _exact_in(built, schema)
-        # where none is exact, the binary schema alone is the safer guide
-        score = (len(exact), "legacy" in exact, use_json == bool(exact))
-        if best is None or score > best[0]:
-            best = (score, built)
-        if len(exact) == 2 or (exact == {"legacy"} and use_json):
-            break  # exact in the dialect of the schema (legacy's or both)
+        if _describes(built, schema, "legacy"):
+            return made_by(built, _unpickled, schema, json_text, primitives)
+        if one_zero is None and _describes(built, schema, "1.0"):
+            one_zero = built
+        elif inexact is None or (inexact[0] and not use_json):
+            inexact = (use_json, built)  # none exact: the binary schema alone is the safer guide
+    best = one_zero or (inexact[1] if inexact is not None else None)
     if best is None:
         assert refused is not None
         raise refused
-    return made_by(best[1], _unpickled, schema, json_text, primitives)
+    return made_by(best, _unpickled, schema, json_text, primitives)
 
 
-def _exact_in(e: Encoding[Any], schema: bs.BinarySchema) -> set[Dialect]:
-    """The dialects in which ``e`` describes as ``schema``."""
+def _describes(e: Encoding[Any], schema: bs.BinarySchema, dialect: Dialect) -> bool:
+    """Whether ``e`` describes as ``schema`` in ``dialect``'s words."""
     try:
-        return {d for d in ("legacy", "1.0") if e.describe(d) == schema}
+        return e.describe(dialect) == schema
     except DefinitionError:
-        return set()
+        return False
 
 
 def _unpickled(
@@ -385,6 +387,16 @@ class _Rebuilder:
                 raise DefinitionError(f"from_schema: {where} does not begin with its Tag field")
             title = str(c.tag) if c.name is None else c.name
             payloads.append((c.tag, title, js_case, self.fields(c.fields[1:], where, js=js_case)))
+        value = None if self.guide is None else self.guide.non_null(js)
+        if value is not None and len(payloads) == 2:
+            # an option: its None is null in JSON, its Some the value itself
+            # (of the member that is not null: positions do not say which)
+            cases = {(c.tag, c.name): c for c in enc.cases}
+            some = cases.get((1, "Some"))
+            if some is not None and (0, "None") in cases:
+                payload = self.fields(some.fields[1:], f"{path}.cases[tag 1]", js=value)
+                if not payload.nullable:
+                    return option(payload)
         if self.guide is not None and all(js_case is not None for _, _, js_case, _ in payloads):
             # the JSON schema says each case's JSON: the payload's own, where
             # the values tell the cases apart (a constant member, or their
@@ -424,6 +436,9 @@ class _Rebuilder:
         alone = None if fields or self.guide is None else self.guide.zero_width(js)
         if alone is not None:  # a zero-width value alone (dropped in binary)
             return _element(alone)
+        elements = None if fields or self.guide is None else self.guide.zero_width_elements(js)
+        if elements:  # a tuple of zero-width elements (each dropped in binary)
+            return tup(*elements) if len(elements) > 1 else _element(tup(*elements))
         items = self.items(fields, path, start, js)
         if self.one_element(js) and len(items) == 1 and items[0].kind == "anon":
             return tup(items[0].part)  # a tuple of one, as its JSON says (an array)
