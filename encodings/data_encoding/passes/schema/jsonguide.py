@@ -27,6 +27,7 @@ is read as saying nothing.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from ...errors import DefinitionError
@@ -35,7 +36,7 @@ from ...tree.core import Encoding
 from ...tree.primitives import constant, empty, null, unit
 from . import values as bs
 
-__all__ = ["Guide", "Js"]
+__all__ = ["NO_PRIMITIVES", "Guide", "Js", "Primitives"]
 
 Js = Mapping[str, Any] | None
 """A JSON schema at a place (``None``: nothing is known there)."""
@@ -236,3 +237,29 @@ class Guide:
         if expected == "string":
             return text
         return expected is None or body.get("type") == expected
+
+
+@dataclass(frozen=True, eq=False)
+class Primitives:
+    """Encodings known by the name of their JSON schema definition
+    (``block_hash``), the candidates of each name: where a JSON schema
+    refers to one, and the binary schema says what it describes (entries
+    included), the rebuilt encoding is that one."""
+
+    by_name: Mapping[str, tuple[Encoding[Any], ...]]
+    #: the same, by their definitions' titles (a JSON schema may inline the
+    #: definition of its root)
+    by_title: Mapping[str, tuple[Encoding[Any], ...]] = field(default_factory=dict)
+
+    def __eq__(self, other: object) -> bool:  # a cache key: by what it holds
+        return (
+            isinstance(other, Primitives)
+            and dict(self.by_name) == dict(other.by_name)
+            and dict(self.by_title) == dict(other.by_title)
+        )
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self.by_name))
+
+
+NO_PRIMITIVES = Primitives({})

@@ -1,0 +1,193 @@
+"""The parts a rebuilt encoding is made of (:mod:`.rebuilder`): the items of
+a field list, and the combinators that give a part the bytes, the JSON and
+the description its schema states."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from ...errors import DefinitionError
+from ...tree.core import Encoding
+from ...tree.framing import HeaderKind
+from ...tree.primitives import (
+    null,
+)
+from ...tree.records import (
+    Field,
+    Obj,
+    Tup,
+    merge_objs,
+    obj,
+    req,
+    tup,
+)
+from ...tree.sequences import ListEncoding
+from ...tree.size import VARIABLE, Size
+from ...tree.unions import Union
+from ...tree.wrappers import Def, Mu, Splitted, conv, splitted
+from ..transparent import unwrap
+from . import values as bs
+from .shapes import shape
+
+
+@dataclass(frozen=True)
+class Item:
+    """A part of a record (``named``: a field, or a record merged in) or of a
+    tuple (``anon``: an element, or with ``splice`` a tuple merged in); of
+    no kind when it holds no field (a padding of nothing)."""
+
+    kind: Literal["named", "anon"] | None
+    part: Any  # a Field, or an encoding
+    splice: bool = False
+    #: the element when it is the list's only part, if not ``part``
+    alone: Encoding[Any] | None = None
+
+
+NO_FIELDS: Encoding[Any] = splitted(
+    json=obj(), binary=conv(lambda _: (None, None), lambda _: {}, tup(null, null))
+)
+"""A list of no fields: the value ``{}`` (JSON ``{}``), described with no
+field, and in a field as an entry of its own (legacy; 1.0 says zero-width)."""
+
+
+def unwrapped_id(e: Encoding[Any]) -> int:
+    """The identity of the encoding ``e`` stands for, its JSON names aside."""
+    while isinstance(e, Splitted) and isinstance(e.json, Def):
+        e = e.binary
+    return id(e)
+
+
+def kind_of(items: list[Item], path: str = "") -> Literal["named", "anon"] | None:
+    kinds = {i.kind for i in items} - {None}
+    if len(kinds) > 1:
+        raise DefinitionError(f"from_schema: {path} mixes named and anonymous fields")
+    if kinds and len(kinds) != len({i.kind for i in items}):
+        raise DefinitionError(f"from_schema: {path}: a padding or an empty frame beside fields")
+    return kinds.pop() if kinds else None
+
+
+def json_kind(e: Encoding[Any]) -> str | None:
+    """The JSON type of ``e``'s values, where its node says it (a record's,
+    a tuple's, a list's, a leaf's); ``None`` for a union or a recursion."""
+    found: Encoding[Any] | None = e
+    while found is not None and not isinstance(found, Obj | Tup | ListEncoding | Union | Mu):
+        inner = unwrap(found, "json")
+        if inner is None:  # a leaf: its JSON schema is small
+            schema = found.json_schema()
+            if not isinstance(schema, dict):
+                return None
+            if "unistring" in str(schema.get("$ref")):
+                return "string"
+            kind = schema.get("type")
+            return kind if isinstance(kind, str) else None
+        found = inner
+    if isinstance(found, Obj):
+        return "object"
+    return "array" if isinstance(found, Tup | ListEncoding) else None
+
+
+def json_defs(e: Encoding[Any]) -> list[Def[Any]]:
+    """The definitions ``e``'s JSON schema names it by, outermost first
+    (through the wrappers transparent in JSON)."""
+    found: list[Def[Any]] = []
+    at: Encoding[Any] | None = e
+    while at is not None:
+        if isinstance(at, Def):
+            found.append(at)
+        at = unwrap(at, "json")
+    return found
+
+
+def one_value(
+    top: tuple[bs.FieldDescr, ...],
+    entries: Mapping[str, bs.Entry],
+    layout: Hashable,
+    kind: Size | None,
+) -> bool:
+    """Whether ``top`` is one value of the shape ``layout`` (of size
+    ``kind``, when stated), named or not (a hash is an ``obj1`` in binary)."""
+    (one,) = top if len(top) == 1 else (None,)
+    return isinstance(one, bs.NamedField | bs.AnonymousField) and (
+        shape(one.layout, entries) == layout and kind in (None, one.kind)
+    )
+
+
+def size_header(f: bs.DynamicSizeField, path: str) -> HeaderKind:
+    if f.size == "N":
+        raise DefinitionError(
+            f"from_schema: {path} is an N size header, which this library cannot read"
+        )
+    return f.size
+
+
+def keyed_case(title: str, payload: Encoding[Any]) -> Encoding[Any]:
+    """A case's payload as the value ``{title: payload}``, JSON ``{"title": ...}``."""
+    return splitted(
+        json=obj(req(title, payload)),
+        binary=conv(lambda v: v[title], lambda p: {title: p}, payload),
+    )
+
+
+def as_element(e: Encoding[Any]) -> Encoding[Any]:
+    """``e``, described as the element of a ``tup1``: an entry of its own,
+    never inlined in a record (its values and JSON are ``e``'s)."""
+    return splitted(json=e, binary=conv(_one, _only, tup(e)))
+
+
+def entry_of_one(body: Encoding[Any], field: bs.FieldDescr) -> Encoding[Any]:
+    """``body``, of the one field ``field``, described as an entry of its
+    own where ``describe`` would inline it: beside a zero-width part, which
+    ``describe`` drops (a tuple's or record's zero-width parts gave the
+    original its entry). Its values and JSON are ``body``'s."""
+    if isinstance(field, bs.NamedField) and field.layout != bs.Padding():
+        key, other = field.name, "" if field.name else "_"
+        beside: Encoding[Any] = conv(
+            lambda v: {key: v[key], other: None},
+            lambda v: {key: v[key]},
+            merge_objs(body, obj(req(other, null))),
+        )
+    elif isinstance(field, bs.AnonymousField):
+        beside = conv(lambda v: (None, v), lambda t: t[1], tup(null, body))
+    else:
+        return body
+    return splitted(json=body, binary=beside)
+
+
+def _one(v: Any) -> tuple[Any]:
+    return (v,)
+
+
+def _only(t: tuple[Any]) -> Any:
+    return t[0]
+
+
+def merged_record(parts: list[Field | Encoding[Any]]) -> Encoding[Any]:
+    """A record of ``parts``: fields, and framed records merged in their place."""
+    result: Encoding[Any] | None = None
+    run: list[Field] = []
+    for p in parts:
+        if isinstance(p, Field):
+            run.append(p)
+            continue
+        left = obj(*run) if run else None
+        result = p if result is None and left is None else _merged(result, left, p)
+        run = []
+    if result is None:
+        return obj(*run)
+    return merge_objs(result, obj(*run)) if run else result
+
+
+def _merged(*encodings: Encoding[Any] | None) -> Encoding[Any]:
+    present = [e for e in encodings if e is not None]
+    result = present[0]
+    for e in present[1:]:
+        result = merge_objs(result, e)
+    return result
+
+
+def is_varopt(f: bs.NamedField, e: Encoding[Any]) -> bool:
+    """A named ``Variable`` field whose layout is not of variable size: only
+    a ``varopt`` is described so."""
+    return f.kind is VARIABLE and e.size is not VARIABLE
