@@ -55,7 +55,6 @@ from .rebuiltparts import (
     Item,
     as_element,
     entry_of_one,
-    size_header,
     is_varopt,
     json_defs,
     json_kind,
@@ -63,6 +62,7 @@ from .rebuiltparts import (
     kind_of,
     merged_record,
     one_value,
+    size_header,
     unwrapped_id,
 )
 from .shapes import shape
