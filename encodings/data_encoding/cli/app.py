@@ -110,7 +110,40 @@ def _add(
 
 
 def _id(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("id", metavar="ID", help="a catalogue id (see: data-encoding list)")
+    parser.add_argument(
+        "id",
+        metavar="ID",
+        help="a catalogue id (see: data-encoding list); with --describe, a service",
+    )
+
+
+def _dump(parser: argparse.ArgumentParser, bodies: bool) -> None:
+    """``--describe FILE``: a node's /describe dump instead of the catalogue."""
+    dump = parser.add_argument_group("a node's /describe dump")
+    dump.add_argument(
+        "--describe",
+        metavar="FILE",
+        help="a node's /describe?recurse=yes answer (JSON, or its binary form); "
+        + ("ID is then a service, 'METHOD /path'" if bodies else "PATH is then a path of it"),
+    )
+    dump.add_argument(
+        "--at",
+        metavar="PATH",
+        default="/",
+        help="the path the dump was asked for (/describe/chains/main/mempool: "
+        "/chains/main/mempool; default /)",
+    )
+    if bodies:
+        body = dump.add_mutually_exclusive_group()
+        for name in ("output", "input", "error"):
+            body.add_argument(
+                f"--{name}",
+                dest="body",
+                action="store_const",
+                const=name,
+                help=f"the service's {name}" + (" (the default)" if name == "output" else ""),
+            )
+        parser.set_defaults(body="output")
 
 
 def _lenient(parser: argparse.ArgumentParser) -> None:
@@ -221,6 +254,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.Argum
           data-encoding encode admin.daemon_status '{"id": 3, "pid": 4242, "state": "running"}'
           data-encoding encode chain.checkpoint @checkpoint.json --raw > checkpoint.bin
           data-encoding encode admin.daemon_status --lines statuses.jsonl > statuses.hex
+          data-encoding encode --describe dump.json 'POST /chains/main/mempool/filter' --input '{}'
         """,
     )
     _id(p)
@@ -232,6 +266,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.Argum
     )
     p.add_argument("--raw", action="store_true", help="write the bytes themselves, not hex")
     _lines(p)
+    _dump(p, bodies=True)
 
     p = _add(
         sub,
@@ -245,6 +280,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.Argum
           data-encoding decode chain.checkpoint --raw checkpoint.bin
           data-encoding decode admin.daemon_status --lines --keep-going statuses.hex
           data-encoding decode admin.daemon_status --lenient 0000000301000010920200000001
+          data-encoding decode --describe dump.json 'GET /chains/main/mempool/filter' 000000050500000000
         """,
     )
     _id(p)
@@ -258,6 +294,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.Argum
     p.add_argument("--raw", action="store_true", help="read the bytes themselves, not hex")
     _lenient(p)
     _lines(p)
+    _dump(p, bodies=True)
     _compact(p)
 
     p = _add(
@@ -371,7 +408,10 @@ def build_parser() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.Argum
         """,
     )
     p.add_argument(
-        "path", metavar="PATH", nargs="?", default="/", help="a path of the directory (default /)"
+        "path",
+        metavar="PATH",
+        nargs="?",
+        help="a path of the directory (default /, or with --describe the dump's --at)",
     )
     p.add_argument(
         "--recurse", action="store_true", help="the whole subtree (?recurse=yes), not one level"
@@ -386,6 +426,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.Argum
         "007-PsDELPH1 (also its short hash, PsDELPH1, or its name, delphi; default: the "
         "seed's directory, block-scoped bodies untyped)",
     )
+    _dump(p, bodies=False)
     _compact(p)
 
     p = _add(

@@ -17,7 +17,15 @@ from ..node import registry
 from ..passes.schema import Dialect
 from ..tree.core import Encoding
 from .batch import run_lines
-from .inputs import RAW_HINT, UsageError, hex_of, read_input, read_raw, text_of_input
+from .inputs import (
+    RAW_HINT,
+    UsageError,
+    hex_of,
+    read_file,
+    read_input,
+    read_raw,
+    text_of_input,
+)
 from .output import BAD_DATA, OK, print_error, print_json, write_bytes, write_file, write_line
 
 DIALECTS: dict[str, Dialect] = {"legacy": "legacy", "modern": "1.0"}
@@ -29,6 +37,37 @@ def encoding_of(id: str) -> Encoding[Any]:
     """The encoding of catalogue ``id`` (else
     :class:`~data_encoding.node.registry.UnknownId`)."""
     return registry.find(id).encoding
+
+
+def encoding_of_args(args: Namespace) -> Encoding[Any]:
+    """The encoding ``ID`` names: a catalogue id, or with ``--describe`` a
+    service of a node's ``/describe`` dump (``'METHOD /path'``) and its body."""
+    if args.describe is None:
+        return encoding_of(args.id)
+    words = args.id.split()
+    if len(words) != 2 or not words[1].startswith("/"):
+        raise UsageError(f"with --describe, name a service as 'METHOD /path', not {args.id!r}")
+    method, path = words[0].upper(), words[1]
+    from ..node.rpc import NotFound  # the directory: only a dump needs it
+
+    try:
+        service = directory_of_dump(args.describe, args.at).service(method, path)
+    except NotFound as exc:
+        raise UsageError(f"{args.describe}: no service {method} {path} ({exc})") from None
+    body: Encoding[Any] | None = getattr(service, args.body)
+    if body is None:
+        raise UsageError(f"{args.describe}: {method} {path} has no {args.body}")
+    return body
+
+
+def directory_of_dump(file: str, at: str) -> Any:
+    """The directory a ``/describe`` dump states (JSON text, or its binary
+    form: bytes that do not start a JSON object), asked for at ``at``."""
+    from ..node.rpc import Directory
+
+    data = read_file(file)
+    text = data.lstrip()[:1] == b"{"
+    return Directory.from_describe(data.decode("utf-8") if text else data, at=at)
 
 
 def entries_matching(pattern: str | None) -> list[registry.Entry]:
@@ -107,7 +146,7 @@ def _batch(args: Namespace) -> None:
 
 def encode(args: Namespace) -> int:
     """JSON in, hex (or the bytes, ``--raw``) out; ``--lines``: one JSON value per line."""
-    e = encoding_of(args.id)
+    e = encoding_of_args(args)
     if args.lines:
         _batch(args)
         return run_lines(
@@ -130,7 +169,7 @@ def bytes_of_input(arg: str | None, raw: bool) -> bytes:
 def decode(args: Namespace) -> int:
     """Hex (or bytes, ``--raw``) in, JSON out; ``--lines``: one hex string per
     line; ``--lenient``: what the reference reads (``canonical=False``)."""
-    e = encoding_of(args.id)
+    e = encoding_of_args(args)
     canonical = not args.lenient
     if args.lines:
         _batch(args)
@@ -171,12 +210,18 @@ def describe_rpc(args: Namespace) -> int:
     from ..node import rpc  # the directory: only this command needs it
 
     try:
-        tree = rpc.describe(args.path, args.recurse, protocol=args.protocol)
+        if args.describe is None:
+            tree = rpc.describe(args.path or "/", args.recurse, protocol=args.protocol)
+        else:  # a dump's tree prints back in its own words
+            dump = directory_of_dump(args.describe, args.at)
+            tree = dump.describe(args.path or args.at, args.recurse)
     except rpc.NotFound as exc:
         raise UsageError(f"no RPC at {exc}") from None
     except rpc.UnknownProtocol as exc:
         raise UsageError(str(exc)) from None
-    service_tree = encoding_of("rpc.service_tree")
+    service_tree = encoding_of(
+        "rpc.service_tree" if args.describe is None else "rpc.service_tree_v1"
+    )
     if args.binary:
         write_line(service_tree.encode(tree).hex())
     else:
