@@ -280,7 +280,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.Argum
           data-encoding decode chain.checkpoint --raw checkpoint.bin
           data-encoding decode admin.daemon_status --lines --keep-going statuses.hex
           data-encoding decode admin.daemon_status --lenient 0000000301000010920200000001
-          data-encoding decode --describe dump.json 'GET /chains/main/mempool/filter' 000000050500000000
+          data-encoding decode --describe dump.json 'GET /chains/main/mempool/filter' @filter.hex
         """,
     )
     _id(p)
