@@ -75,7 +75,7 @@ def read_input(arg: str | None, hint: str = "") -> Input:
         return Input(_stdin().read(), "standard input", hint)
     if arg.startswith("@"):
         path = arg[1:]
-        return Input(_read_file(path), repr(path), hint)
+        return Input(read_file(path), repr(path), hint)
     return Input(os.fsencode(arg), "the argument")
 
 
@@ -178,7 +178,7 @@ def _unreadable(path: str, exc: OSError, why: str = "") -> UsageError:
     return UsageError(f"cannot read {path!r}: {exc.strerror or exc}{why}")
 
 
-def _read_file(path: str) -> bytes:
+def read_file(path: str) -> bytes:
     """The bytes of the file at ``path`` (:class:`UsageError` when it cannot be read)."""
     try:
         return Path(path).read_bytes()
