@@ -139,7 +139,7 @@ def _answer(parser: argparse.ArgumentParser, bodies: bool) -> None:
     _dialect(
         answer,
         "the schema words of an answer in binary"
-        + (" and of --binary" if not bodies else "")
+        + ("" if bodies else ", and of what is printed")
         + ": legacy (the seed's node, default) or modern (data-encoding 1.0)",
         None,
     )
@@ -433,7 +433,10 @@ def build_parser() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.Argum
         "--recurse", action="store_true", help="the whole subtree (?recurse=yes), not one level"
     )
     p.add_argument(
-        "--binary", action="store_true", help="the binary form (rpc.service_tree), in hex"
+        "--binary",
+        action="store_true",
+        help="the binary form (rpc.service_tree; with --dialect modern, rpc.service_tree_v1), "
+        "in hex",
     )
     p.add_argument(
         "--protocol",
