@@ -180,6 +180,13 @@ def test_a_file_that_is_not_a_describe_answer(run: Run, tmp_path: Path) -> None:
     )
 
 
+def test_a_place_that_is_not_a_path(run: Run) -> None:
+    _refused(
+        run("decode", "--describe", DUMP, "--at", "/chains/<chain>/mempool", FILTER, "00"),
+        "--at /chains/<chain>/mempool: no argument is named 'chain'",
+    )
+
+
 @pytest.mark.parametrize(
     ("option", "argv"),
     [
