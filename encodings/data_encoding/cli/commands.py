@@ -207,26 +207,18 @@ def describe_rpc(args: Namespace) -> int:
     from ..node.rpc.published import TREES
 
     refuse_answer_options(args, "at")
-    if args.describe is None:
+    answer = None if args.describe is None else _answer(args)
+    if answer is None:
         try:
             directory = rpc.directory_of(protocol=args.protocol)
         except rpc.UnknownProtocol as exc:
             raise UsageError(str(exc)) from None
-
-        def missing(exc: rpc.NotFound) -> UsageError:
-            return UsageError(f"no RPC at {exc}")
-
+    elif args.protocol is not None:
+        raise UsageError("--protocol types the catalogue's directory: not with --describe")
     else:
-        if args.protocol is not None:
-            raise UsageError("--protocol types the catalogue's directory: not with --describe")
-        answer = _answer(args)
         directory = answer.directory()
-
-        def missing(exc: rpc.NotFound) -> UsageError:
-            return answer.not_found(exc, "no RPC at ")
-
     try:
-        if args.describe is not None and not (args.json or args.binary):
+        if answer is not None and not (args.json or args.binary):
             from .answers import listing
 
             for line in listing(directory.walk(args.path)):
@@ -234,7 +226,9 @@ def describe_rpc(args: Namespace) -> int:
             return OK
         tree = directory.describe(args.path, args.recurse)
     except rpc.NotFound as exc:
-        raise missing(exc) from None
+        if answer is None:
+            raise UsageError(f"no RPC at {exc}") from None
+        raise answer.not_found(exc, "no RPC at ") from None
     service_tree = registry.find(TREES[DIALECTS[args.dialect or "legacy"]]).encoding
     if args.binary:
         write_line(service_tree.encode(tree).hex())
