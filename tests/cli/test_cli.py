@@ -804,6 +804,18 @@ def test_describe_rpc_answers_as_the_node(run: Run) -> None:
     assert tree.to_json(tree.decode(bytes.fromhex(binary.text))) == json.loads(r.text)
 
 
+def test_describe_rpc_in_data_encoding_1_0s_words(run: Run) -> None:
+    from data_encoding.node import rpc
+
+    tree = registry.find("rpc.service_tree_v1").encoding
+    answer = rpc.describe("/chains/main/checkpoint", False)
+    r = run("describe-rpc", "/chains/main/checkpoint", "--dialect", "modern")
+    assert (r.status, r.text, r.err) == (0, dumps(tree.to_json(answer)) + "\n", "")
+    assert '"kind":"Fixed"' in r.text  # 1.0's word where legacy says "Float"
+    binary = run("describe-rpc", "/chains/main/checkpoint", "--binary", "--dialect", "modern")
+    assert (binary.status, binary.text, binary.err) == (0, tree.encode(answer).hex() + "\n", "")
+
+
 def test_describe_rpc_recurses_from_the_root_by_default(run: Run) -> None:
     from data_encoding.node import rpc
 

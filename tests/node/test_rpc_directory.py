@@ -88,6 +88,23 @@ def test_typed_endpoints_can_be_listed() -> None:
     assert len(typed) == 25
 
 
+def test_walk_lists_the_services_under_a_concrete_path() -> None:
+    directory = rpc.directory_of()
+    under = [(s.method, rpc.path_text(p)) for p, s in directory.walk("/chains/main/checkpoint")]
+    assert under == [("GET", "/chains/<chain_id>/checkpoint")]
+    # into the block-scoped subtree: its services' paths hang below its mount
+    hashes = [
+        (s.method, rpc.path_text(p)) for p, s in directory.walk("/chains/main/blocks/head/hash")
+    ]
+    assert hashes == [("GET", "/chains/<chain_id>/blocks/<block_id>/hash")]
+    admin = [rpc.path_text(p) for p, _ in directory.walk("/admin")]
+    assert admin == [p for p, _ in rpc.services() if p.startswith("/admin/") or p == "/admin"]
+    assert len(admin) == 17
+    assert list(directory.walk("/")) == list(directory.walk())
+    with pytest.raises(rpc.NotFound, match="/admin/nowhere: no 'nowhere' here"):
+        directory.walk("/admin/nowhere")  # at once, not on the first service
+
+
 def test_query_arguments_are_typed() -> None:
     (blocks,) = [s for p, s in rpc.services() if p == "/chains/<chain_id>/blocks"]
     h = "BKpbfCvh777DQHnXjU2sqHvVUNZ7dBAdqEfKkdw8EGSkD9LSYXb"

@@ -40,7 +40,8 @@ Command = Callable[[argparse.Namespace], int]
 
 _DESCRIPTION = """\
 Encode, decode and describe the values of a Tezos-family node's RPC interface,
-by their catalogue id (data-encoding list shows them).
+by their catalogue id (data-encoding list shows them), or by a service of a
+node's /describe answer (--describe).
 
 INPUT is the data itself, @FILE for a file's content, or - (the default) for stdin;
 text is UTF-8 (without a byte-order mark), and so is what is written.
@@ -109,41 +110,49 @@ def _add(
     return parser
 
 
-def _id(parser: argparse.ArgumentParser) -> None:
+def _id(parser: argparse.ArgumentParser, service: bool = False) -> None:
     parser.add_argument(
         "id",
         metavar="ID",
-        help="a catalogue id (see: data-encoding list); with --describe, a service",
+        help="a catalogue id (see: data-encoding list)"
+        + ("; with --describe, a service: 'METHOD PATH'" if service else ""),
     )
 
 
-def _dump(parser: argparse.ArgumentParser, bodies: bool) -> None:
-    """``--describe FILE``: a node's /describe dump instead of the catalogue."""
-    dump = parser.add_argument_group("a node's /describe dump")
-    dump.add_argument(
+def _answer(parser: argparse.ArgumentParser, bodies: bool) -> None:
+    """``--describe FILE`` and what goes with it: ``--at``, ``--dialect``
+    and, with ``bodies``, which body of the service."""
+    answer = parser.add_argument_group("a node's /describe answer")
+    answer.add_argument(
         "--describe",
         metavar="FILE",
-        help="a node's /describe?recurse=yes answer (JSON, or its binary form); "
-        + ("ID is then a service, 'METHOD /path'" if bodies else "PATH is then a path of it"),
+        help="the file of a node's answer to GET /describe<PATH>?recurse=yes, as JSON or "
+        "in binary: told by its first byte, since the bytes begin with the tree's tag, "
+        "00 or 01, and JSON text never does",
     )
-    dump.add_argument(
+    answer.add_argument(
         "--at",
         metavar="PATH",
-        default="/",
-        help="the path the dump was asked for (/describe/chains/main/mempool: "
-        "/chains/main/mempool; default /)",
+        help="the PATH it was asked at (default /): an answer for a subtree "
+        "(GET /describe/chains/main/mempool) needs it",
+    )
+    _dialect(
+        answer,
+        "the schema words of an answer in binary"
+        + ("" if bodies else ", and of what is printed")
+        + ": legacy (the seed's node, default) or modern (data-encoding 1.0)",
+        None,
     )
     if bodies:
-        body = dump.add_mutually_exclusive_group()
-        for name in ("output", "input", "error"):
-            body.add_argument(
-                f"--{name}",
-                dest="body",
-                action="store_const",
-                const=name,
-                help=f"the service's {name}" + (" (the default)" if name == "output" else ""),
+        which = answer.add_mutually_exclusive_group()
+        for body, what in (
+            ("input", "the service's input"),
+            ("output", "its output (the default)"),
+            ("error", "its error"),
+        ):
+            which.add_argument(
+                f"--{body}", dest="body", action="store_const", const=body, help=what
             )
-        parser.set_defaults(body="output")
 
 
 def _lenient(parser: argparse.ArgumentParser) -> None:
@@ -179,13 +188,12 @@ def _positive(text: str) -> int:
     return number
 
 
-def _dialect(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--dialect",
-        choices=sorted(commands.DIALECTS),
-        default="legacy",
-        help="the schema words: legacy (the seed's node, default) or modern (data-encoding 1.0)",
-    )
+def _dialect(
+    parser: argparse.ArgumentParser | argparse._ArgumentGroup,
+    help: str = "the schema words: legacy (the seed's node, default) or modern (data-encoding 1.0)",
+    default: str | None = "legacy",
+) -> None:
+    parser.add_argument("--dialect", choices=sorted(commands.DIALECTS), default=default, help=help)
 
 
 def _compact(parser: argparse.ArgumentParser) -> None:
@@ -249,15 +257,17 @@ def build_parser() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.Argum
         "encode",
         commands.encode,
         "JSON to hex (or bytes)",
-        "Read a JSON value of an id and write its binary form, in hex (or the bytes).",
+        "Read a JSON value of an id and write its binary form, in hex (or the bytes). "
+        "With --describe, of a service's body instead, its codec rebuilt from the binary "
+        "schema in a node's /describe answer.",
         """
           data-encoding encode admin.daemon_status '{"id": 3, "pid": 4242, "state": "running"}'
           data-encoding encode chain.checkpoint @checkpoint.json --raw > checkpoint.bin
           data-encoding encode admin.daemon_status --lines statuses.jsonl > statuses.hex
-          data-encoding encode --describe dump.json 'POST /chains/main/mempool/filter' --input '{}'
+          data-encoding encode --describe rpc.json --input 'POST /chains/main/mempool/filter' '"{}"'
         """,
     )
-    _id(p)
+    _id(p, service=True)
     p.add_argument(
         "input",
         metavar="INPUT",
@@ -266,7 +276,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.Argum
     )
     p.add_argument("--raw", action="store_true", help="write the bytes themselves, not hex")
     _lines(p)
-    _dump(p, bodies=True)
+    _answer(p, bodies=True)
 
     p = _add(
         sub,
@@ -274,16 +284,18 @@ def build_parser() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.Argum
         commands.decode,
         "hex (or bytes) to JSON",
         "Read the binary form of an id, in hex (or the bytes), and write its JSON; with "
-        "--lenient, bytes it would not write (a boolean byte 01...) read as the node reads them.",
+        "--lenient, bytes it would not write (a boolean byte 01...) read as the node reads them. "
+        "With --describe, of a service's body instead, its codec rebuilt from the binary "
+        "schema in a node's /describe answer.",
         """
           data-encoding decode admin.daemon_status 000000030000001092
           data-encoding decode chain.checkpoint --raw checkpoint.bin
           data-encoding decode admin.daemon_status --lines --keep-going statuses.hex
           data-encoding decode admin.daemon_status --lenient 0000000301000010920200000001
-          data-encoding decode --describe dump.json 'GET /chains/main/mempool/filter' @filter.hex
+          data-encoding decode --describe rpc.json 'GET /chains/main/mempool/filter' 000000027b7d
         """,
     )
-    _id(p)
+    _id(p, service=True)
     p.add_argument(
         "input",
         metavar="INPUT",
@@ -294,8 +306,8 @@ def build_parser() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.Argum
     p.add_argument("--raw", action="store_true", help="read the bytes themselves, not hex")
     _lenient(p)
     _lines(p)
-    _dump(p, bodies=True)
     _compact(p)
+    _answer(p, bodies=True)
 
     p = _add(
         sub,
@@ -399,25 +411,32 @@ def build_parser() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.Argum
         "Print what the node answers to GET /describe<PATH>: the service tree of its "
         "RPC directory there, as JSON (or its binary form in hex). With --protocol, the "
         "directory of a node running that protocol: the block-scoped services and the "
-        "injection typed as the protocol declares them.",
+        "injection typed as the protocol declares them. With --describe, the node whose "
+        "answer FILE is: the services under PATH, one line each, with their method, path "
+        "and whether their input, output and error rebuild from their binary schemas (ok; "
+        "- when there is none; refused when the library cannot rebuild it: encode and "
+        "decode say why); or with --json or --binary, the answer there.",
         """
           data-encoding describe-rpc /chains/main/checkpoint
           data-encoding describe-rpc /admin --recurse
           data-encoding describe-rpc /chains/main/checkpoint --binary
           data-encoding describe-rpc /chains/main/blocks/head/hash --protocol 007-PsDELPH1
+          data-encoding describe-rpc --describe rpc.json /chains/main/mempool
+          data-encoding describe-rpc --describe mempool.json --at /chains/main/mempool
+          data-encoding describe-rpc --describe rpc.json /chains/main/mempool/filter --json
         """,
     )
     p.add_argument(
-        "path",
-        metavar="PATH",
-        nargs="?",
-        help="a path of the directory (default /, or with --describe the dump's --at)",
+        "path", metavar="PATH", nargs="?", default="/", help="a path of the directory (default /)"
     )
     p.add_argument(
         "--recurse", action="store_true", help="the whole subtree (?recurse=yes), not one level"
     )
     p.add_argument(
-        "--binary", action="store_true", help="the binary form (rpc.service_tree), in hex"
+        "--binary",
+        action="store_true",
+        help="the binary form (rpc.service_tree; with --dialect modern, rpc.service_tree_v1), "
+        "in hex",
     )
     p.add_argument(
         "--protocol",
@@ -426,8 +445,11 @@ def build_parser() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.Argum
         "007-PsDELPH1 (also its short hash, PsDELPH1, or its name, delphi; default: the "
         "seed's directory, block-scoped bodies untyped)",
     )
-    _dump(p, bodies=False)
+    p.add_argument(
+        "--json", action="store_true", help="with --describe: the answer as JSON, not the list"
+    )
     _compact(p)
+    _answer(p, bodies=False)
 
     p = _add(
         sub,

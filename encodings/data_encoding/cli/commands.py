@@ -10,23 +10,18 @@ from __future__ import annotations
 
 from argparse import Namespace
 from fnmatch import fnmatchcase
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..jsonvalue import JsonValue, dumps
 from ..node import registry
 from ..passes.schema import Dialect
 from ..tree.core import Encoding
 from .batch import run_lines
-from .inputs import (
-    RAW_HINT,
-    UsageError,
-    hex_of,
-    read_file,
-    read_input,
-    read_raw,
-    text_of_input,
-)
+from .inputs import RAW_HINT, UsageError, hex_of, read_input, read_raw, text_of_input
 from .output import BAD_DATA, OK, print_error, print_json, write_bytes, write_file, write_line
+
+if TYPE_CHECKING:
+    from .answers import Answer
 
 DIALECTS: dict[str, Dialect] = {"legacy": "legacy", "modern": "1.0"}
 """The command line's words for the schema dialects
@@ -37,37 +32,6 @@ def encoding_of(id: str) -> Encoding[Any]:
     """The encoding of catalogue ``id`` (else
     :class:`~data_encoding.node.registry.UnknownId`)."""
     return registry.find(id).encoding
-
-
-def encoding_of_args(args: Namespace) -> Encoding[Any]:
-    """The encoding ``ID`` names: a catalogue id, or with ``--describe`` a
-    service of a node's ``/describe`` dump (``'METHOD /path'``) and its body."""
-    if args.describe is None:
-        return encoding_of(args.id)
-    words = args.id.split()
-    if len(words) != 2 or not words[1].startswith("/"):
-        raise UsageError(f"with --describe, name a service as 'METHOD /path', not {args.id!r}")
-    method, path = words[0].upper(), words[1]
-    from ..node.rpc import NotFound  # the directory: only a dump needs it
-
-    try:
-        service = directory_of_dump(args.describe, args.at).service(method, path)
-    except NotFound as exc:
-        raise UsageError(f"{args.describe}: no service {method} {path} ({exc})") from None
-    body: Encoding[Any] | None = getattr(service, args.body)
-    if body is None:
-        raise UsageError(f"{args.describe}: {method} {path} has no {args.body}")
-    return body
-
-
-def directory_of_dump(file: str, at: str) -> Any:
-    """The directory a ``/describe`` dump states (JSON text, or its binary
-    form: bytes that do not start a JSON object), asked for at ``at``."""
-    from ..node.rpc import Directory
-
-    data = read_file(file)
-    text = data.lstrip()[:1] == b"{"
-    return Directory.from_describe(data.decode("utf-8") if text else data, at=at)
 
 
 def entries_matching(pattern: str | None) -> list[registry.Entry]:
@@ -139,6 +103,35 @@ def describe(args: Namespace) -> int:
     return OK
 
 
+def refuse_answer_options(args: Namespace, *dests: str) -> None:
+    """A :class:`UsageError` when an option of ``dests`` (``at``, ``body``,
+    ``dialect``) is given without ``--describe``."""
+    if args.describe is not None:
+        return
+    for dest in dests:
+        given = getattr(args, dest)
+        if given is not None:
+            option = f"--{given}" if dest == "body" else f"--{dest}"
+            raise UsageError(f"{option} goes with --describe (a node's /describe answer)")
+
+
+def _answer(args: Namespace) -> Answer:
+    """The answer ``--describe`` names, as ``--at`` and ``--dialect`` say."""
+    from .answers import Answer  # the directory: only --describe needs it
+
+    return Answer(args.describe, args.at or "/", DIALECTS[args.dialect or "legacy"])
+
+
+def codec_of(args: Namespace) -> Encoding[Any]:
+    """The encoding ``encode`` and ``decode`` use: catalogue ``ID``'s, or with
+    ``--describe``, a body (``--output`` by default) of the service ``ID``
+    names in that answer."""
+    refuse_answer_options(args, "at", "body", "dialect")
+    if args.describe is None:
+        return encoding_of(args.id)
+    return _answer(args).body(args.id, args.body or "output")
+
+
 def _batch(args: Namespace) -> None:
     if args.raw:
         raise UsageError("--lines reads and writes text: it cannot be used with --raw")
@@ -146,7 +139,7 @@ def _batch(args: Namespace) -> None:
 
 def encode(args: Namespace) -> int:
     """JSON in, hex (or the bytes, ``--raw``) out; ``--lines``: one JSON value per line."""
-    e = encoding_of_args(args)
+    e = codec_of(args)
     if args.lines:
         _batch(args)
         return run_lines(
@@ -169,7 +162,7 @@ def bytes_of_input(arg: str | None, raw: bool) -> bytes:
 def decode(args: Namespace) -> int:
     """Hex (or bytes, ``--raw``) in, JSON out; ``--lines``: one hex string per
     line; ``--lenient``: what the reference reads (``canonical=False``)."""
-    e = encoding_of_args(args)
+    e = codec_of(args)
     canonical = not args.lenient
     if args.lines:
         _batch(args)
@@ -206,22 +199,37 @@ def dump(args: Namespace) -> int:
 
 def describe_rpc(args: Namespace) -> int:
     """What the node answers to ``GET /describe<PATH>`` (a node running
-    ``--protocol``, if given): JSON, or the binary form in hex."""
+    ``--protocol``, if given): JSON, or the binary form in hex. With
+    ``--describe``, the node whose answer that file is; there, unless
+    ``--json`` or ``--binary``, the services under ``PATH``, one line each
+    (:func:`~.answers.listing`)."""
     from ..node import rpc  # the directory: only this command needs it
+    from ..node.rpc.published import TREES
 
+    refuse_answer_options(args, "at")
+    answer = None if args.describe is None else _answer(args)
+    if answer is None:
+        try:
+            directory = rpc.directory_of(protocol=args.protocol)
+        except rpc.UnknownProtocol as exc:
+            raise UsageError(str(exc)) from None
+    elif args.protocol is not None:
+        raise UsageError("--protocol types the catalogue's directory: not with --describe")
+    else:
+        directory = answer.directory()
     try:
-        if args.describe is None:
-            tree = rpc.describe(args.path or "/", args.recurse, protocol=args.protocol)
-        else:  # a dump's tree prints back in its own words
-            dump = directory_of_dump(args.describe, args.at)
-            tree = dump.describe(args.path or args.at, args.recurse)
+        if answer is not None and not (args.json or args.binary):
+            from .answers import listing
+
+            for line in listing(directory.walk(args.path)):
+                write_line(line)
+            return OK
+        tree = directory.describe(args.path, args.recurse)
     except rpc.NotFound as exc:
-        raise UsageError(f"no RPC at {exc}") from None
-    except rpc.UnknownProtocol as exc:
-        raise UsageError(str(exc)) from None
-    service_tree = encoding_of(
-        "rpc.service_tree" if args.describe is None else "rpc.service_tree_v1"
-    )
+        if answer is None:
+            raise UsageError(f"no RPC at {exc}") from None
+        raise answer.not_found(exc, "no RPC at ") from None
+    service_tree = registry.find(TREES[DIALECTS[args.dialect or "legacy"]]).encoding
     if args.binary:
         write_line(service_tree.encode(tree).hex())
     else:

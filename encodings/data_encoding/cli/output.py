@@ -30,7 +30,8 @@ BAD_DATA = 1
 """The data was bad (a value that does not encode, bytes that do not decode,
 input that is not text, a batch with a failed line), or nothing was found."""
 BAD_USAGE = 2
-"""The command line was (an unknown id, option or file)."""
+"""The command line was (an unknown id, option or file; with ``--describe``,
+what makes no codec: :mod:`~data_encoding.cli.answers`)."""
 OUTPUT_FAILED = 3
 """The output could not be written."""
 INTERRUPTED = 130

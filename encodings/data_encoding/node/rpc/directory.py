@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from ...errors import DefinitionError
 from ...jsonvalue import JsonValue
@@ -137,6 +137,16 @@ class Service:
         }
 
 
+class _Place(NamedTuple):
+    """A node of a directory, reached by a concrete path."""
+
+    node: Directory
+    #: its path: the segments that lead to it, arguments as such
+    here: tuple[Segment, ...]
+    #: where the dynamic subtree it is in hangs (what its services' paths follow)
+    base: tuple[Segment, ...]
+
+
 @dataclass
 class Dynamic:
     """A subtree the node builds on demand: ``below`` when it is known."""
@@ -228,30 +238,37 @@ class Directory:
     def service(self, method: str, path: str) -> Service:
         """The service that answers ``method path`` (a concrete path:
         ``/chains/main/blocks/head/hash``), or :class:`NotFound`."""
-        services: dict[str, Service] = self._find(path)._landing().services  # type: ignore[assignment]
+        services: dict[str, Service] = self._find(path).node._landing().services  # type: ignore[assignment]
         found = services.get(method)
         if found is None:
             raise NotFound(f"{method} {path}: no such service")
         return found
 
-    def walk(
-        self, here: tuple[Segment, ...] = (), base: tuple[Segment, ...] = ()
+    def walk(self, path: str = "/") -> Iterator[tuple[tuple[Segment, ...], Service]]:
+        """Every service under the concrete ``path`` (the whole directory by
+        default), with its full path, dynamic subtrees included;
+        :class:`NotFound` at once when ``path`` names nothing."""
+        place = self._find(path)
+        return place.node._walk(place.here, place.base)
+
+    def _walk(
+        self, here: tuple[Segment, ...], base: tuple[Segment, ...]
     ) -> Iterator[tuple[tuple[Segment, ...], Service]]:
-        """Every service with its full path, dynamic subtrees included (a
-        service's own path is relative to ``base``, where its subtree hangs)."""
+        """The services from this node (at ``here``) down; a service's own
+        path is relative to ``base``, where its subtree hangs."""
         for service in self.services.values():
             yield base + service.path, service
         if self.dynamic is not None and self.dynamic.below is not None:
-            yield from self.dynamic.below.walk(here, here)
+            yield from self.dynamic.below._walk(here, here)
         for name in sorted(self.suffixes):
-            yield from self.suffixes[name].walk((*here, name), base)
+            yield from self.suffixes[name]._walk((*here, name), base)
         if self.dispatch is not None:
             arg, child = self.dispatch
-            yield from child.walk((*here, Tail(arg) if child.tail else arg), base)
+            yield from child._walk((*here, Tail(arg) if child.tail else arg), base)
 
     def describe(self, path: str = "/", recurse: bool = True) -> Any:
         """The service tree the node answers to ``GET /describe<path>`` (see the module's notes)."""
-        node = self._find(path)
+        node = self._find(path).node
         if node.dynamic is not None and node.dynamic.below is None:
             return {"dynamic": node.dynamic.description}
         node = node._landing()
@@ -259,25 +276,29 @@ class Directory:
             raise NotFound(f"{path}: no service here (describe it with recurse)")
         return node._tree(recurse)
 
-    def _find(self, path: str) -> Directory:
+    def _find(self, path: str) -> _Place:
         """The node of the concrete ``path`` (a dynamic tail's parent for
-        a path that goes into the tail), or :class:`NotFound`."""
+        a path that goes into the tail) and where it is, or :class:`NotFound`."""
         node = self
+        here: tuple[Segment, ...] = ()
+        base: tuple[Segment, ...] = ()
         for segment in [s for s in path.split("/") if s]:
-            node = node._enter()
+            if node._enter() is not node:  # services below hang from here
+                node, base = node._enter(), here
             if node.dispatch is not None and node.dispatch[1].tail:
                 break  # a dynamic tail takes the rest
             if segment in node.suffixes:
-                node = node.suffixes[segment]
+                node, here = node.suffixes[segment], (*here, segment)
             elif node.dispatch is not None:
                 arg, node = node.dispatch
                 try:
                     arg.parse(segment)
                 except ArgError as exc:
                     raise NotFound(f"{path}: {exc}") from None
+                here = (*here, arg)
             else:
                 raise NotFound(f"{path}: no {segment!r} here")
-        return node
+        return _Place(node, here, base)
 
     def _landing(self) -> Directory:
         """Where the services of this node's path are: below its mount, in
