@@ -64,8 +64,7 @@ def main() -> None:
     rebuild = time.perf_counter() - start
     print(f"| read {services} services | {read * 1000:.0f} ms |")
     print(f"| rebuild all {bodies} bodies ({refused} refused) | {rebuild * 1000:.0f} ms |")
-    samples = {"shell.block_header": None, "proto.psdelph1.operation": None}
-    for id in samples:
+    for id in ("shell.block_header", "proto.psdelph1.operation"):
         e = registry.find(id).encoding
         rebuilt = from_schema(e.describe(), e.json_schema())
         data = bytes.fromhex(str(registry.find(id).samples["valid"][0]["hex"]))

@@ -155,7 +155,7 @@ def test_a_body_whose_schema_does_not_rebuild(run: Run) -> None:
     monitor = "GET /chains/main/mempool/monitor_operations"
     _refused(
         run("decode", "--describe", DUMP, *AT, monitor, "00"),
-        f"{monitor}: its output does not rebuild from its binary schema: "
+        f"{monitor}: its output does not rebuild from its schemas: "
         "from_schema: fields['X_135'].fields[2].layout: bytes of a dynamic size with no size "
         "header before it: where it ends is not stated (its JSON schema names "
         "'Message_result_hash', not a known primitive)",

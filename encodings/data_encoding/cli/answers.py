@@ -88,8 +88,7 @@ class Answer:
         problem = rebuild_problem(e)
         if problem is not None:
             raise UsageError(
-                f"{method} {path}: its {body} does not rebuild from its binary schema: "
-                f"{problem.message}"
+                f"{method} {path}: its {body} does not rebuild from its schemas: {problem.message}"
             )
         return e
 

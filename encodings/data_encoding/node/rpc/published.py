@@ -6,7 +6,7 @@ pair of its input, output and error (``rpc.service_tree``). Read back with
 answer gives the same :class:`~.directory.Directory` as the catalogue's, so
 that ``directory.service("GET", "/chains/main/mempool/pending_operations")``
 is a :class:`~.directory.Service` whose ``output`` is an encoding, rebuilt
-from its binary schema (:func:`~data_encoding.from_schema`), also for the
+from its schema pair (:func:`~data_encoding.from_schema`), also for the
 services the seed leaves "not shown" and protocols it has never seen.
 
 * A body's encoding is rebuilt on first use (a ``delayed``): reading an

@@ -260,18 +260,18 @@ class Rebuilder:
         items = self.items(fields, path, start, js)
         if self.one_element(js) and len(items) == 1 and items[0].kind == "anon":
             return tup(items[0].part)  # a tuple of one, as its JSON says (an array)
-        return self.joined(self.with_constants(items, fields, js), path)
+        return self.joined(self.with_constants(items, fields, js, path), path)
 
     def one_element(self, js: Js) -> bool:
         """Whether the JSON schema says a tuple of one element (``[x]``)."""
         return self.guide is not None and self.guide.elements(js, 1) != [None]
 
     def with_constants(
-        self, items: list[Item], fields: Sequence[bs.FieldDescr], js: Js
+        self, items: list[Item], fields: Sequence[bs.FieldDescr], js: Js, path: str
     ) -> list[Item]:
-        """``items`` with the record's constant members, which only its JSON
-        schema states, in its members' order."""
-        if self.guide is None or kind_of(items, "") == "anon":
+        """``items`` (of the list at ``path``) with the record's zero-width
+        members, which only its JSON schema states, in its members' order."""
+        if self.guide is None or kind_of(items, path) == "anon":
             return items
         named = {f.name for f in fields if isinstance(f, bs.NamedField | bs.OptionalField)}
         constants = [
