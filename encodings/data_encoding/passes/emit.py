@@ -25,6 +25,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from ..errors import DataEncodingError, DecodeError, EncodeError, PathStep, not_enough_data
+from ..tree.core import repr_start
 
 if TYPE_CHECKING:
     from ..tree.core import Encoding
@@ -209,8 +210,9 @@ def shown(enc: Encoding[Any], width: int = 80) -> str:
     characters or so after a space, comma or opening bracket (not inside a
     name), ``...`` saying where. An object's address, which a repr not
     ours may hold, is left out: it changes from run to run."""
-    text = _ADDRESS.sub("", repr(enc))
-    if len(text) <= width:
+    start, whole = repr_start(enc, width + 40)  # room for an address left out
+    text = _ADDRESS.sub("", start)
+    if whole and len(text) <= width:
         return text
     cut = _BOUNDARY.match(text, 0, width - 3)
     return (cut.group().rstrip() if cut else text[: width - 3]) + "..."

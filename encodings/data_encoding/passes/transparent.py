@@ -187,7 +187,15 @@ WRAPPERS: tuple[type[Encoding[Any]], ...] = tuple(TABLE)
 def row(kind: type[Encoding[Any]]) -> Row:
     """The row of ``kind``: its own, else its nearest parent's, else an
     empty one (no wrapper)."""
-    return next((TABLE[k] for k in kind.__mro__ if k in TABLE), Row())
+    found = _ROWS.get(kind)
+    if found is None:
+        found = _ROWS[kind] = next((TABLE[k] for k in kind.__mro__ if k in TABLE), Row())
+    return found
+
+
+_ROWS: dict[type[Encoding[Any]], Row] = {}
+"""Each node type's row, once found: every pass asks it of every node it
+walks (``describe``, of each node of each rebuilt encoding)."""
 
 
 def seen_through(e: Encoding[Any], question: Question) -> Encoding[Any] | None:

@@ -24,11 +24,11 @@ from __future__ import annotations
 
 import functools
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from ..compiling import compiled
+from ..compiling import built, compiled
 from ..errors import (
     DataEncodingError,
     DecodeError,
@@ -126,7 +126,26 @@ class Atom:
     exact: type | None = None
 
 
-class Encoding(Generic[T]):
+CallParts = str | tuple[str, tuple[Any, ...], dict[str, Any]]
+"""A call as a repr shows it: a name alone, or a name, its arguments and
+its keyword arguments."""
+
+
+class Called:
+    """An object whose repr is the call that made it (:meth:`_call_parts`),
+    written in pieces: the start of a huge one (a name of a generated
+    function) costs its own length only (:func:`repr_start`)."""
+
+    __slots__ = ()
+
+    def _call_parts(self) -> CallParts:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return "".join(_call_pieces(self._call_parts()))
+
+
+class Encoding(Called, Generic[T]):
     """A binary and JSON encoding of Python values of type ``T``.
 
     Subclasses (the node types) set :attr:`size` and hold their parameters;
@@ -304,7 +323,9 @@ class Encoding(Generic[T]):
         """
         from ..passes.schema.describe import describe
 
-        return describe(self, dialect)
+        # kept: a schema is a frozen value, and asked again (a rebuilt
+        # encoding is checked by it; a primitive is matched by it)
+        return built(self, f"schema.describe.{dialect}", functools.partial(describe, self, dialect))
 
     def table(self, dialect: Dialect = "legacy") -> str:
         """The human-readable layout tables of the binary form (``octez-codec describe``)."""
@@ -325,21 +346,21 @@ class Encoding(Generic[T]):
     #: the call that pickles it, when it is no combinator's (see :func:`made_by`)
     _made: tuple[Callable[..., Any], tuple[Any, ...]] | None = None
 
-    def __repr__(self) -> str:
-        """The call that built it: a public module constant by its shortest
-        name (``uint8``, ``hashes.block_hash``), else the combinator call
-        (``obj(req('id', uint16), opt('name', string))``), else the constructor
-        call of an internal node."""
+    def _call_parts(self) -> CallParts:
+        """The call that built it, its repr: a public module constant by its
+        shortest name (``uint8``, ``hashes.block_hash``), else the
+        combinator call (``obj(req('id', uint16), opt('name', string))``),
+        else the constructor call of an internal node."""
         public = _PUBLIC.get(id(self))
         if public is not None and public[0] is self:
             return min((_public_name(*where) for where in public[1]), key=len)
         if self._call is not None:
-            return self._call.text()
+            return self._call.parts()
         try:
-            built = self._rebuild()
+            made = self._rebuild()
         except NotImplementedError:  # a user's subclass that does not say how
             return f"<{type(self).__name__}>"
-        return call_text(type(self).__name__, built[1], {})
+        return (type(self).__name__, made[1], {})
 
     # ------------------------------------------------------------- pickling
 
@@ -519,28 +540,58 @@ def _public_name(module: str, name: str) -> str:
     return f"{module.removeprefix(top.__name__ + '.')}.{name}"
 
 
-def _argument_text(value: object) -> str:
-    if isinstance(value, list | tuple):
-        items = ", ".join(_argument_text(x) for x in value)
-        return (
-            f"[{items}]"
-            if isinstance(value, list)
-            else f"({items}{',' if len(value) == 1 else ''})"
-        )
-    if isinstance(value, functools.partial):  # its own repr holds the function's address
-        return call_text("partial", (value.func, *value.args), value.keywords)
-    if isinstance(value, type) or (callable(value) and hasattr(value, "__qualname__")):
+def _argument_pieces(value: object) -> Iterator[str]:
+    """``value`` as it would be written in a call, in pieces."""
+    if type(value).__repr__ is Called.__repr__:
+        yield from _call_pieces(value._call_parts())  # type: ignore[attr-defined]
+    elif isinstance(value, list | tuple):
+        yield "[" if isinstance(value, list) else "("
+        for i, item in enumerate(value):
+            yield ", " if i else ""
+            yield from _argument_pieces(item)
+        yield "]" if isinstance(value, list) else ("," if len(value) == 1 else "") + ")"
+    elif isinstance(value, functools.partial):  # its own repr holds the function's address
+        yield from _call_pieces(("partial", (value.func, *value.args), value.keywords))
+    elif isinstance(value, type) or (callable(value) and hasattr(value, "__qualname__")):
         name = str(getattr(value, "__qualname__", value))
         # a local function by its own name (``<lambda>``), a method by its class's
-        return str(getattr(value, "__name__", name)) if "<locals>" in name else name
-    return repr(value)
+        yield str(getattr(value, "__name__", name)) if "<locals>" in name else name
+    else:
+        yield repr(value)
+
+
+def _call_pieces(parts: CallParts) -> Iterator[str]:
+    if isinstance(parts, str):
+        yield parts
+        return
+    name, args, kwargs = parts
+    yield f"{name}("
+    for i, arg in enumerate(args):
+        yield ", " if i else ""
+        yield from _argument_pieces(arg)
+    for i, (key, arg) in enumerate(kwargs.items()):
+        yield f"{', ' if i or args else ''}{key}="
+        yield from _argument_pieces(arg)
+    yield ")"
 
 
 def call_text(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> str:
     """``name(arg, ..., key=value)``, each argument as it would be written."""
-    words = [_argument_text(a) for a in args]
-    words += [f"{k}={_argument_text(v)}" for k, v in kwargs.items()]
-    return f"{name}({', '.join(words)})"
+    return "".join(_call_pieces((name, args, kwargs)))
+
+
+def repr_start(value: object, width: int) -> tuple[str, bool]:
+    """The start of ``repr(value)``, ``width`` characters or more (all of
+    it when shorter), and whether it is all of it: only that much is
+    written, however large the value (an encoding's repr unfolds what it
+    shares: a name of a generated function needs its start only)."""
+    text, n = [], 0
+    for piece in _argument_pieces(value):
+        text.append(piece)
+        n += len(piece)
+        if n > width:
+            return "".join(text), False
+    return "".join(text), True
 
 
 @dataclass(frozen=True)
@@ -551,9 +602,11 @@ class Call:
     args: tuple[Any, ...]
     kwargs: dict[str, Any]
 
-    def text(self) -> str:
-        return call_text(
-            _public_name(self.function.__module__, self.function.__name__), self.args, self.kwargs
+    def parts(self) -> CallParts:
+        return (
+            _public_name(self.function.__module__, self.function.__name__),
+            self.args,
+            self.kwargs,
         )
 
 

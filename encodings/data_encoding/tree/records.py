@@ -40,8 +40,9 @@ from typing import Any, Literal, TypeVar
 
 from ..errors import DefinitionError
 from .core import (
+    Called,
+    CallParts,
     Encoding,
-    call_text,
     combinator,
     expect,
     expect_encoding,
@@ -86,8 +87,8 @@ class Part:
         return self.enc.size
 
 
-@dataclass(frozen=True)
-class Field:
+@dataclass(frozen=True, repr=False)  # its repr is the call (Called)
+class Field(Called):
     """A record field: see :func:`req`, :func:`opt`, :func:`varopt`, :func:`dft`."""
 
     name: str
@@ -97,11 +98,11 @@ class Field:
     title: str | None = None
     description: str | None = None
 
-    def __repr__(self) -> str:
+    def _call_parts(self) -> CallParts:
         """The call that made it: ``req('id', uint16)``, ``dft('n', uint8, 0)``."""
         args = (self.name, self.enc, self.default) if self.mode == "dft" else (self.name, self.enc)
         notes = {"title": self.title, "description": self.description}
-        return call_text(self.mode, args, {k: v for k, v in notes.items() if v is not None})
+        return (self.mode, args, {k: v for k, v in notes.items() if v is not None})
 
 
 def _field(

@@ -53,9 +53,10 @@ from ..errors import (
 from ..jsonvalue import JsonValue
 from .core import (
     Atom,
+    Called,
+    CallParts,
     Encoding,
     Predicate,
-    call_text,
     combinator,
     expect,
     expect_callable,
@@ -71,8 +72,8 @@ TagSize = Literal["Uint8", "Uint16"]
 _TAG_WIDTH = {"Uint8": 1, "Uint16": 2}
 
 
-@dataclass(frozen=True)
-class Case:
+@dataclass(frozen=True, repr=False)  # its repr is the call (Called)
+class Case(Called):
     """One case of a union: see :func:`case`."""
 
     tag: int | None
@@ -83,7 +84,7 @@ class Case:
     #: the JSON-side counterpart of ``match``
     json_match: Callable[[JsonValue], bool] | None = None
 
-    def __repr__(self) -> str:
+    def _call_parts(self) -> CallParts:
         """The call that made it: ``case(0, 'running', obj(...))``."""
         args = (self.tag, self.title, self.enc) + ((self.match,) if self.match else ())
         notes: dict[str, object] = {}
@@ -91,7 +92,7 @@ class Case:
             notes["description"] = self.description
         if self.json_match is not None:
             notes["json_match"] = self.json_match
-        return call_text("case", args, notes)
+        return ("case", args, notes)
 
 
 def case(
