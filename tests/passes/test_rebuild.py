@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from catalogue_ids import ENCODING_IDS, encoding_samples
 from data_encoding import (
     DYNAMIC,
+    VARIABLE,
     DecodeError,
     DefinitionError,
     Encoding,
@@ -32,6 +33,7 @@ from data_encoding.jsonvalue import JsonValue
 from data_encoding.node import registry
 from data_encoding.passes.schema import BinarySchema, Dialect
 from data_encoding.passes.schema import values as bs
+from data_encoding.passes.schema.entrygraph import own_size, unfolded_size
 from golden import DESCRIBE_ANSWERS, VECTORS
 from random_dsl import encodings
 from rebuild_kinds import REFUSED_KINDS, difference, expected_refusal, reasons, unstated
@@ -306,3 +308,58 @@ def test_a_little_endian_integer_is_refused_where_it_stands() -> None:
     schema = BinarySchema(bs.Obj((bs.AnonymousField(Fixed(2), bs.Int("Uint16", "Little")),)), ())
     with pytest.raises(DefinitionError, match=r"toplevel.fields\[0\] is a little-endian integer"):
         from_schema(schema)
+
+
+# ---------------------------------------------------------------- the cost
+
+
+def _doubling(depth: int) -> BinarySchema:
+    """Entries ``e0`` .. ``e<depth-1>``, each with two optional fields of the
+    next (the last: of a ``Uint8``): a schema of ``5 * depth + 1`` fields
+    and entries, whose codec unfolds to about ``2^depth`` of them, while its
+    least value is two bytes."""
+    entries = []
+    for i in range(depth):
+        last = i == depth - 1
+        nxt: bs.Layout = bs.Int("Uint8") if last else bs.Ref(f"e{i + 1}")
+        kind = Fixed(1) if last else DYNAMIC
+        fields = (
+            bs.OptionalField("a"),
+            bs.NamedField("a", kind, nxt),
+            bs.OptionalField("b"),
+            bs.NamedField("b", kind, nxt),
+        )
+        entries.append(bs.Entry(bs.Description(f"e{i}"), bs.Obj(fields)))
+    top = bs.Obj((bs.NamedField("x", DYNAMIC, bs.Ref("e0")),))
+    return BinarySchema(top, tuple(entries))
+
+
+def test_the_unfolded_size_counts_each_reference_but_a_mu_inside_itself() -> None:
+    schema = _doubling(3)  # e0: 4 fields, two of them e1 (4 fields, two of them e2: 4)
+    entries = {e.description.title: e for e in schema.fields}
+    assert own_size(schema) == 1 + 3 * (4 + 1)
+    assert unfolded_size(entries, schema.toplevel, 1000) == 1 + 4 + 2 * (4 + 2 * 4)
+    assert unfolded_size(entries, schema.toplevel, 10) == 11  # counted up to the limit only
+    # a list of itself: its one reference inside itself is not unfolded again
+    lists = BinarySchema(
+        bs.Obj((bs.AnonymousField(DYNAMIC, bs.Ref("l")),)),
+        (
+            bs.Entry(
+                bs.Description("l"),
+                bs.Obj((bs.AnonymousField(VARIABLE, bs.Seq(bs.Ref("l"))),)),
+            ),
+        ),
+    )
+    assert unfolded_size({"l": lists.fields[0]}, lists.toplevel, 1000) == 2
+
+
+def test_a_schema_that_unfolds_out_of_proportion_to_its_size_is_refused() -> None:
+    assert from_schema(_doubling(10)).decode(bytes.fromhex("0000")) == {"x": {"a": None, "b": None}}
+    # 151 fields and entries, 2^30 once unfolded: refused before any is built
+    with pytest.raises(
+        DefinitionError,
+        match=r"^from_schema: unfolded as its codec walks it, the schema has over 128 times its "
+        r"own fields \(entries referred to several times by entries referred to several times\): "
+        r"refused, its cost would be out of proportion to its size$",
+    ):
+        from_schema(_doubling(30))

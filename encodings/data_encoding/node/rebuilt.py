@@ -19,6 +19,7 @@ from typing import Any
 from ..jsonvalue import JsonValue
 from ..passes.schema import values as bs
 from ..passes.schema.rebuild import Primitives, rebuild
+from ..passes.schema.rebuiltparts import json_names
 from ..tree.core import Encoding
 
 __all__ = ["from_schema", "primitives"]
@@ -47,7 +48,9 @@ def primitives() -> Primitives:
             if isinstance(value, Encoding) and not name.startswith("_"):
                 _add(by_name, by_title, value, lambda ref: ref not in _GENERIC)
     for entry in registry.entries():
-        _add(by_name, by_title, entry.encoding, lambda ref: ref in _OF_PROTOCOLS)
+        names = json_names(entry.encoding)  # the outermost is its JSON schema's $ref
+        if names and names[0] in _OF_PROTOCOLS:  # the others' schemas not computed
+            _add(by_name, by_title, entry.encoding, lambda ref: ref in _OF_PROTOCOLS)
     return Primitives(
         {name: tuple(found) for name, found in by_name.items()},
         {title: tuple(found) for title, found in by_title.items()},

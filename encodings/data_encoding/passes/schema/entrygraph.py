@@ -1,7 +1,11 @@
-"""Which entries of a binary schema refer to themselves (through others or
-not): those that rebuild as ``mu``."""
+"""The references between the entries of a binary schema: which entries
+refer to themselves (through others or not), those that rebuild as ``mu``;
+and how large the schema is once its references are unfolded, as every
+pass over the rebuilt encoding unfolds them."""
 
 from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
 
 from . import values as bs
 
@@ -11,7 +15,10 @@ def recursive_entries(entries: dict[str, bs.Entry]) -> frozenset[str]:
     those of a strongly connected component of more than one entry, or
     that refer to themselves (Tarjan's algorithm, iterative: linear in the
     references, whatever the schema's depth)."""
-    refs = {name: sorted(_refs(entry.encoding) & entries.keys()) for name, entry in entries.items()}
+    refs = {
+        name: sorted(set(_references(entry.encoding)) & entries.keys())
+        for name, entry in entries.items()
+    }
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     stack: list[str] = []
@@ -51,17 +58,53 @@ def recursive_entries(entries: dict[str, bs.Entry]) -> frozenset[str]:
     return frozenset(recursive)
 
 
-def _refs(enc: bs.Toplevel) -> set[str]:
-    fields: list[bs.FieldDescr] = []
+def unfolded_size(entries: Mapping[str, bs.Entry], top: bs.Toplevel, limit: int) -> int:
+    """The number of fields of ``top`` with its references unfolded, as the
+    passes over the rebuilt encoding walk it (``describe``, the codecs'
+    generation, ``repr``): an entry counts its fields each time it is
+    referred to, but inside itself (a ``mu`` refers to itself). Counted up
+    to ``limit`` only (``limit + 1`` says "more"): an entry referred to
+    twice by an entry referred to twice... unfolds to exponentially more
+    than the schema's size, and no pass should be asked to walk that."""
+    fields = {name: len(_fields(entry.encoding)) for name, entry in entries.items()}
+    count = len(_fields(top))
+    inside: set[str] = set()  # the entries being unfolded, one in the other
+    work: list[tuple[str | None, Iterator[str]]] = [(None, iter(_references(top)))]
+    while work and count <= limit:
+        name, references = work[-1]
+        ref = next(references, None)
+        if ref is None:
+            work.pop()
+            inside.discard(name)
+        elif ref in fields and ref not in inside:
+            count += fields[ref]
+            inside.add(ref)
+            work.append((ref, iter(_references(entries[ref].encoding))))
+    return min(count, limit + 1)
+
+
+def own_size(schema: bs.BinarySchema) -> int:
+    """The fields of ``schema``'s top and entries, and its entries: its size
+    with nothing unfolded."""
+    entries = schema.fields
+    return len(_fields(schema.toplevel)) + sum(len(_fields(e.encoding)) + 1 for e in entries)
+
+
+def _fields(enc: bs.Toplevel) -> list[bs.FieldDescr]:
     if isinstance(enc, bs.Obj):
-        fields = list(enc.fields)
-    elif isinstance(enc, bs.Cases):
-        fields = [f for c in enc.cases for f in c.fields]
-    names: set[str] = set()
-    for f in fields:
+        return list(enc.fields)
+    if isinstance(enc, bs.Cases):
+        return [f for c in enc.cases for f in c.fields]
+    return []  # an Int_enum
+
+
+def _references(enc: bs.Toplevel) -> list[str]:
+    """The entries ``enc`` refers to, each as many times as it does."""
+    names: list[str] = []
+    for f in _fields(enc):
         layout = f.layout if isinstance(f, bs.NamedField | bs.AnonymousField) else None
         while isinstance(layout, bs.Seq):
             layout = layout.layout
         if isinstance(layout, bs.Ref):
-            names.add(layout.name)
+            names.append(layout.name)
     return names

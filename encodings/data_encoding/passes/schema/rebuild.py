@@ -99,16 +99,27 @@ from ...errors import DefinitionError
 from ...jsonvalue import JsonValue, dumps, loads
 from ...tree.core import Encoding, made_by
 from . import values as bs
+from .entrygraph import own_size, unfolded_size
 from .jsonguide import NO_PRIMITIVES, Guide, Primitives
 from .language import binary_schema_v1
-from .rebuilder import Rebuilder
+from .rebuilder import Rebuilder, numbered
 from .values import Dialect
 
-__all__ = ["NO_PRIMITIVES", "Primitives", "rebuild"]
+__all__ = ["UNFOLDING", "NO_PRIMITIVES", "Primitives", "rebuild"]
 
 REBUILT_KEPT = 4096
 """How many rebuilt encodings are kept, the most recently used (a node's
 whole ``/describe`` answer has a few hundred schemas)."""
+
+UNFOLDING = 128
+"""How many times its own fields a schema may have once its references are
+unfolded, as every pass over its encoding walks them
+(:func:`.entrygraph.unfolded_size`): the schemas nodes publish have at most
+43 times (the ``/describe`` service's own output, whose schema language
+refers to its layouts from every field kind; a Delphi operation with its
+receipts: 20 times, 8 047 fields), while a schema whose entries each refer
+twice to the next unfolds to 2^depth: a cost out of proportion to its size,
+on a node's answer that the library must read safely."""
 
 
 def rebuild(
@@ -136,13 +147,23 @@ def _rebuilt(
     # one encoding per schema pair (a pair met in two answers, or two
     # protocols, is compiled once); it pickles as the pair, and is rebuilt
     # (from this cache) on the other side
+    entries = {entry.description.title: entry for entry in schema.fields}
+    limit = UNFOLDING * own_size(schema)
+    if unfolded_size(entries, schema.toplevel, limit) > limit:
+        raise DefinitionError(
+            f"from_schema: unfolded as its codec walks it, the schema has over {UNFOLDING} times "
+            "its own fields (entries referred to several times by entries referred to several "
+            "times): refused, its cost would be out of proportion to its size"
+        )
     guide = None if json_text is None else Guide(loads(json_text))
     # the first of the ways to rebuild that describes as the schema
     # (legacy's words first): the entries named ``X_<n>`` anonymous (describe
     # numbers them again) or named by a def_; the JSON schema's help taken,
     # or, where it would change the bytes' schema, left
-    ways = [(True, True), (True, False)] if guide is not None else []
-    ways += [(False, True), (False, False)]
+    namings = (True, False) if numbered(schema) else (True,)  # else the two are one
+    ways = [(use_json, anonymous) for use_json in (True, False) for anonymous in namings]
+    if guide is None:
+        ways = [way for way in ways if not way[0]]
     one_zero: Encoding[Any] | None = None  # exact in 1.0's words
     inexact: tuple[bool, Encoding[Any]] | None = None
     refused: DefinitionError | None = None
@@ -155,9 +176,13 @@ def _rebuilt(
         except DefinitionError as error:  # the first way's error is the one said
             refused = refused or error
             continue
-        if _describes(built, schema, "legacy"):
+        legacy = _described(built, "legacy")
+        if legacy is not None and _reordered(legacy, schema):
+            # exact, or its entries in another order (legacy's deduplication
+            # runs newest first: mutually recursive entries may come out
+            # otherwise, and a 1.0 schema's are in completion order)
             return made_by(built, _unpickled, schema, json_text, primitives)
-        if one_zero is None and _describes(built, schema, "1.0"):
+        if one_zero is None and _described(built, "1.0") == schema:
             one_zero = built
         elif inexact is None or (inexact[0] and not use_json):
             inexact = (use_json, built)  # none exact: the binary schema alone is the safer guide
@@ -168,12 +193,21 @@ def _rebuilt(
     return made_by(best, _unpickled, schema, json_text, primitives)
 
 
-def _describes(e: Encoding[Any], schema: bs.BinarySchema, dialect: Dialect) -> bool:
-    """Whether ``e`` describes as ``schema`` in ``dialect``'s words."""
+def _described(e: Encoding[Any], dialect: Dialect) -> bs.BinarySchema | None:
+    """The binary schema of ``e`` in ``dialect``'s words, ``None`` if it has none."""
     try:
-        return e.describe(dialect) == schema
+        return e.describe(dialect)
     except DefinitionError:
-        return False
+        return None
+
+
+def _reordered(described: bs.BinarySchema, schema: bs.BinarySchema) -> bool:
+    """Whether ``described`` is ``schema``, its entries perhaps in another order."""
+    return described == schema or (
+        described.toplevel == schema.toplevel
+        and len(described.fields) == len(schema.fields)
+        and set(described.fields) == set(schema.fields)
+    )
 
 
 def _unpickled(

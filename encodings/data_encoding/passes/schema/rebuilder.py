@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from ...depth import max_depth
@@ -53,15 +53,16 @@ from .jsonschema import BUILTIN_DEFINITIONS
 from .rebuiltparts import (
     NO_FIELDS,
     Item,
+    KnownParts,
     as_element,
     entry_of_one,
     is_varopt,
-    json_defs,
     json_kind,
+    json_names,
     keyed_case,
     kind_of,
+    known_parts,
     merged_record,
-    one_value,
     size_header,
     unwrapped_id,
 )
@@ -92,6 +93,13 @@ _ANONYMOUS = re.compile(r"X_[0-9]+")
 """The names ``describe`` gives the entries of anonymous parts."""
 
 
+def numbered(schema: bs.BinarySchema) -> bool:
+    """Whether an entry of ``schema`` is named as ``describe`` numbers the
+    anonymous ones: only then does a :class:`Rebuilder` built ``anonymous``
+    build otherwise than one that is not."""
+    return any(_ANONYMOUS.fullmatch(entry.description.title) for entry in schema.fields)
+
+
 class Rebuilder:
     def __init__(
         self,
@@ -115,6 +123,7 @@ class Rebuilder:
         self.selves: dict[str, Encoding[Any]] = {}  # the mus being built
         self.recursive = recursive_entries(self.entries)
         self.depth = 0  # of the entries being built, one inside the other
+        self.shapes: dict[Hashable, Hashable] = {}  # asked again of each candidate primitive
 
     def toplevel(self) -> Encoding[Any]:
         top = self.schema.toplevel
@@ -246,7 +255,7 @@ class Rebuilder:
         ``start``, ``start + 1``... of the list at ``path`` (``js``: its JSON schema)."""
         known = self.primitive(
             js,
-            lambda top, entries: shape(top, entries) == self.shape(tuple(fields)),
+            lambda known: known.whole == self.shape(tuple(fields)),
             lambda: self.fields(fields, path, start),
         )
         if known is not None:
@@ -419,7 +428,7 @@ class Rebuilder:
             return Item("anon", value)
         known = self.primitive(
             js,
-            lambda top, entries: shape(top, entries) == self.shape(tuple(body)),
+            lambda known: known.whole == self.shape(tuple(body)),
             lambda: self.fields(body, path, start + i + 1),
         )
         if f.name is None and known is not None:  # a primitive framed alone
@@ -509,7 +518,7 @@ class Rebuilder:
         title, description = notes.get("title"), notes.get("description")
         title = title if isinstance(title, str) else None
         description = description if isinstance(description, str) else None
-        if name in self.primitives.by_name or any(d.id == name for d in json_defs(e)):
+        if name in self.primitives.by_name or name in json_names(e):
             return e  # named so already (a definition has one encoding)
         named = def_(name, e, title=title, description=description)
         return splitted(json=named, binary=e)
@@ -517,7 +526,7 @@ class Rebuilder:
     def layout_of(self, layout: bs.Layout, kind: Size | None, path: str, js: Js) -> Encoding[Any]:
         known = self.primitive(
             js,
-            lambda top, entries: one_value(top, entries, self.shape(layout), kind),
+            lambda known: known.one_value(self.shape(layout), kind),
             lambda: self.layout_of(layout, kind, path, None),
         )
         if known is not None:
@@ -570,15 +579,15 @@ class Rebuilder:
     def primitive(
         self,
         js: Js,
-        place: Callable[[tuple[bs.FieldDescr, ...], Mapping[str, bs.Entry]], bool],
+        place: Callable[[KnownParts], bool],
         generic: Callable[[], Encoding[Any]],
     ) -> Encoding[Any] | None:
         """The known primitive the JSON schema names at a place (by its
         definition's name or title), if the binary schema describes it
-        there, its entries' names aside (its top fields and entries are at
-        the ``place``). Where its entries are named otherwise (another
-        protocol's prefix), its binary schema is the ``generic`` rebuild's,
-        which keeps the published names."""
+        there, its entries' names aside (``place`` says so of its schema's
+        parts). Where its entries are named otherwise (another protocol's
+        prefix), its binary schema is the ``generic`` rebuild's, which keeps
+        the published names."""
         if self.guide is None:
             return None
         names = self.guide.refs(js)
@@ -588,12 +597,10 @@ class Rebuilder:
             *(k for title in titles for k in self.primitives.by_title.get(title, ())),
         ]
         for known in candidates:
-            described = known.describe()
-            top = described.toplevel.fields if isinstance(described.toplevel, bs.Obj) else ()
-            entries = {e.description.title: e for e in described.fields}
-            if not place(tuple(top), entries):
+            parts = known_parts(known)
+            if not place(parts):
                 continue
-            if all(self.entries.get(name) == e for name, e in entries.items()):
+            if all(self.entries.get(name) == e for name, e in parts.entries.items()):
                 return known  # named alike
             try:
                 rebuilt = generic()
@@ -602,8 +609,12 @@ class Rebuilder:
             return Described(known, rebuilt) if known.size == rebuilt.size else known
         return None
 
-    def shape(self, value: Any) -> Any:
-        return shape(value, self.entries)
+    def shape(self, value: Hashable) -> Hashable:
+        """The shape of ``value`` (a layout, a tuple of fields) in this schema."""
+        found = self.shapes.get(value)
+        if found is None:
+            found = self.shapes[value] = shape(value, self.entries)
+        return found
 
     def enum(self, layout: bs.Enum, path: str) -> Encoding[Any]:
         name = layout.reference

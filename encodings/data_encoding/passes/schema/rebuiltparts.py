@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Literal
 
+from ...compiling import built
 from ...errors import DefinitionError
 from ...tree.core import Encoding
 from ...tree.framing import HeaderKind
@@ -88,30 +90,51 @@ def json_kind(e: Encoding[Any]) -> str | None:
     return "array" if isinstance(found, Tup | ListEncoding) else None
 
 
-def json_defs(e: Encoding[Any]) -> list[Def[Any]]:
+def json_names(e: Encoding[Any]) -> list[str]:
     """The definitions ``e``'s JSON schema names it by, outermost first
-    (through the wrappers transparent in JSON)."""
-    found: list[Def[Any]] = []
+    (through the wrappers transparent in JSON): a ``def_``'s, a ``mu``'s."""
+    found: list[str] = []
     at: Encoding[Any] | None = e
     while at is not None:
-        if isinstance(at, Def):
-            found.append(at)
+        if isinstance(at, Def | Mu):
+            found.append(at.id if isinstance(at, Def) else at.name)
         at = unwrap(at, "json")
     return found
 
 
-def one_value(
-    top: tuple[bs.FieldDescr, ...],
-    entries: Mapping[str, bs.Entry],
-    layout: Hashable,
-    kind: Size | None,
-) -> bool:
-    """Whether ``top`` is one value of the shape ``layout`` (of size
-    ``kind``, when stated), named or not (a hash is an ``obj1`` in binary)."""
-    (one,) = top if len(top) == 1 else (None,)
-    return isinstance(one, bs.NamedField | bs.AnonymousField) and (
-        shape(one.layout, entries) == layout and kind in (None, one.kind)
-    )
+@dataclass(frozen=True)
+class KnownParts:
+    """What a known primitive's binary schema says, its entries' names set
+    aside: where the JSON schema names it, the place must say the same."""
+
+    #: its entries, by name
+    entries: Mapping[str, bs.Entry]
+    #: the shape of its top fields
+    whole: Hashable
+    #: the shape of its one value's layout and its size (a hash is an
+    #: ``obj1`` in binary), if its top is one field
+    one: tuple[Hashable, Size] | None
+
+    def one_value(self, layout: Hashable, kind: Size | None) -> bool:
+        """Whether it is one value of the shape ``layout`` (of size ``kind``,
+        when stated), named or not."""
+        return self.one is not None and self.one[0] == layout and kind in (None, self.one[1])
+
+
+def known_parts(known: Encoding[Any]) -> KnownParts:
+    """``known``'s :class:`KnownParts`, kept on it (asked at each place its
+    name is met)."""
+    return built(known, "schema.rebuild.known", partial(_known_parts, known))
+
+
+def _known_parts(known: Encoding[Any]) -> KnownParts:
+    described = known.describe()
+    top = tuple(described.toplevel.fields) if isinstance(described.toplevel, bs.Obj) else ()
+    entries = {e.description.title: e for e in described.fields}
+    one = top[0] if len(top) == 1 else None
+    if not isinstance(one, bs.NamedField | bs.AnonymousField):
+        return KnownParts(entries, shape(top, entries), None)
+    return KnownParts(entries, shape(top, entries), (shape(one.layout, entries), one.kind))
 
 
 def size_header(f: bs.DynamicSizeField, path: str) -> HeaderKind:
