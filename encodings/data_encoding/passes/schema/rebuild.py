@@ -20,7 +20,10 @@ The entries ``describe`` named from its counter (``X_<n>``) were anonymous:
 they are rebuilt anonymous, so that ``describe`` numbers them again; where it
 then numbers them otherwise, they are named by a ``def_`` of their name.
 Of the ways to rebuild (the JSON schema's help taken or not, those entries
-anonymous or named), the first that describes as the schema is kept.
+anonymous or named when some are), the first that describes as the schema in
+legacy's words, its entries perhaps in another order (legacy's deduplication
+runs newest first, and a 1.0 schema lists its entries as they complete), is
+kept; else the first exact in 1.0's words.
 
 Each part of the schema becomes the combinator the reference describes so:
 
@@ -87,7 +90,11 @@ hashes: a ``Seq`` does not state its elements' size), a ``Ref`` to no entry,
 two entries of one name, a little-endian integer, a record that mixes named
 and anonymous fields (a record merged with a union of records), a padding
 of nothing beside fields, an ``N`` size header (the library has no ``N``
-frames), entries nested more than :func:`~data_encoding.max_depth` deep.
+frames), entries nested more than :func:`~data_encoding.max_depth` deep, and
+a schema that unfolds to more than :data:`UNFOLDING` times its own size (its
+entries referred to several times by entries referred to several times: every
+pass over its encoding would walk exponentially more than the schema states),
+refused before anything is built.
 """
 
 from __future__ import annotations
