@@ -64,11 +64,6 @@ ALIKE = (
 )
 BALLOTS = "a ballot: an Int8 in binary, a string in JSON (neither schema pairs them)"
 JSON_OTHERWISE = {
-    "chain.checkpoint": "the fitness definition's title (a primitive not matched)",
-    "proto.pt24m4xi.block_header": "the fitness definition's title (a primitive not matched)",
-    "proto.pt24m4xi.block_header.unsigned": "the fitness definition's title",
-    "shell.block_header": "the fitness definition's title (a primitive not matched)",
-    "shell.block_header.shell": "the fitness definition's title (a primitive not matched)",
     **{
         f"proto.{p}.operation{part}": BALLOTS
         for p in ("psbabym1", "pt24m4xi")

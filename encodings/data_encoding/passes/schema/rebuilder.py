@@ -447,8 +447,18 @@ class Rebuilder:
         if not isinstance(inner, bs.NamedField):
             raise DefinitionError(f"from_schema: {where}: a named size header frames one field")
         member = None if self.guide is None else self.guide.property(js, inner.name)
-        layout = self.layout(inner.layout, inner.kind, f"{path}.fields[{start + i + 1}]", member)
-        return Item("named", req(inner.name, def_(f.name, dynamic_size(layout, header))))
+        where, name = f"{path}.fields[{start + i + 1}]", f.name
+
+        def generic() -> Encoding[Any]:
+            layout = self.layout(inner.layout, inner.kind, where, member)
+            return def_(name, dynamic_size(layout, header))
+
+        known = self.primitive(  # a primitive in a frame of its own (a fitness)
+            member,
+            lambda known: known.one_value(self.shape(inner.layout), inner.kind, header),
+            generic,
+        )
+        return Item("named", req(inner.name, generic() if known is None else known))
 
     def joined(self, items: list[Item], path: str) -> Encoding[Any]:
         """One encoding of ``items``: a tuple (one element alone: itself) or a record."""
@@ -526,7 +536,7 @@ class Rebuilder:
     def layout_of(self, layout: bs.Layout, kind: Size | None, path: str, js: Js) -> Encoding[Any]:
         known = self.primitive(
             js,
-            lambda known: known.one_value(self.shape(layout), kind),
+            lambda known: known.one_value(self.shape(layout), kind, None),
             lambda: self.layout_of(layout, kind, path, None),
         )
         if known is not None:

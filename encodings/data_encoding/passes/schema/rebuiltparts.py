@@ -111,14 +111,19 @@ class KnownParts:
     entries: Mapping[str, bs.Entry]
     #: the shape of its top fields
     whole: Hashable
-    #: the shape of its one value's layout and its size (a hash is an
-    #: ``obj1`` in binary), if its top is one field
-    one: tuple[Hashable, Size] | None
+    #: if its top is one value (a hash is an ``obj1`` in binary), perhaps in a
+    #: frame of its own (a fitness): the frame's size header, the shape of
+    #: the value's layout and its size
+    one: tuple[HeaderKind | None, Hashable, Size] | None
 
-    def one_value(self, layout: Hashable, kind: Size | None) -> bool:
+    def one_value(self, layout: Hashable, kind: Size | None, header: HeaderKind | None) -> bool:
         """Whether it is one value of the shape ``layout`` (of size ``kind``,
-        when stated), named or not."""
-        return self.one is not None and self.one[0] == layout and kind in (None, self.one[1])
+        when stated), named or not, in a frame of ``header`` if given."""
+        return (
+            self.one is not None
+            and self.one[:2] == (header, layout)
+            and kind in (None, self.one[2])
+        )
 
 
 def known_parts(known: Encoding[Any]) -> KnownParts:
@@ -131,10 +136,13 @@ def _known_parts(known: Encoding[Any]) -> KnownParts:
     described = known.describe()
     top = tuple(described.toplevel.fields) if isinstance(described.toplevel, bs.Obj) else ()
     entries = {e.description.title: e for e in described.fields}
-    one = top[0] if len(top) == 1 else None
-    if not isinstance(one, bs.NamedField | bs.AnonymousField):
+    header, one = None, top[0] if len(top) == 1 else None
+    if len(top) == 2 and isinstance(top[0], bs.DynamicSizeField) and top[0].num_fields == 1:
+        header, one = top[0].size, top[1]
+    if not isinstance(one, bs.NamedField | bs.AnonymousField) or header == "N":
         return KnownParts(entries, shape(top, entries), None)
-    return KnownParts(entries, shape(top, entries), (shape(one.layout, entries), one.kind))
+    value = (header, shape(one.layout, entries), one.kind)
+    return KnownParts(entries, shape(top, entries), value)
 
 
 def size_header(f: bs.DynamicSizeField, path: str) -> HeaderKind:
