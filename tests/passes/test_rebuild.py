@@ -54,6 +54,17 @@ REORDERED = frozenset(
 (whose deduplication runs newest first): the schema language's mutually
 recursive entries come out in another order."""
 
+RENUMBERED = frozenset(
+    {
+        "proto.psbabym1.operation.data_and_metadata",
+        "proto.psdelph1.operation.data_and_metadata",
+        "proto.pt24m4xi.operation.data_and_metadata",
+    }
+)
+"""Schema pairs that rebuild to the same bytes and entries, but for one
+anonymous entry that ``describe`` numbers otherwise (a manager operation's
+receipt, ``X_4``, first met at another place of the rebuilt encoding)."""
+
 LANGUAGE = (
     "the schema language: its entries reordered, its unions with more JSON shapes than "
     "binary cases and untitled (legacy), so that the cases are keyed by their names"
@@ -61,6 +72,11 @@ LANGUAGE = (
 ALIKE = (
     "a union whose cases' JSON are of one type, told apart by no constant, in a legacy "
     "JSON schema (untitled cases): its cases are keyed by their names"
+)
+RECEIPTS = (
+    "a receipt: its ballots (an Int8 in binary, a string in JSON), the members a result "
+    "omits when they hold their default (dft: required when rebuilt), its signature's "
+    "definition, and a union of one alike case keyed by its name"
 )
 BALLOTS = "a ballot: an Int8 in binary, a string in JSON (neither schema pairs them)"
 JSON_OTHERWISE = {
@@ -82,10 +98,11 @@ JSON_OTHERWISE = {
         )
     },
     **{id: LANGUAGE for id in REORDERED},
+    **{id: RECEIPTS for id in RENUMBERED},
 }
 """The catalogue ids whose schema pair rebuilds with another JSON schema, and why."""
 VALUES_OTHERWISE = {
-    id: why for id, why in JSON_OTHERWISE.items() if why in (BALLOTS, LANGUAGE, ALIKE)
+    id: why for id, why in JSON_OTHERWISE.items() if why in (BALLOTS, LANGUAGE, ALIKE, RECEIPTS)
 }
 """Those whose JSON values differ too: the ballots (JSON numbers when
 rebuilt), and the unions whose cases are keyed by their names."""
@@ -116,11 +133,7 @@ MERGED = "mixes named and anonymous fields .merge_objs: (left|right) operand is 
 PAIRS_REFUSED = {
     id: MERGED
     for id in (
-        "proto.psbabym1.operation.data_and_metadata",
         "proto.psbabym1.operation.internal",
-        "proto.psdelph1.operation.data_and_metadata",
-        "proto.pt24m4xi.delegate.balance_updates",
-        "proto.pt24m4xi.operation.data_and_metadata",
         "proto.pt24m4xi.operation.internal",
     )
 }
@@ -140,7 +153,7 @@ def test_catalogue_schema_pairs_rebuild_to_a_fixed_point(id: str) -> None:
         return
     rebuilt = from_schema(schema, json_schema)
     assert from_schema(binary_schema.to_json(schema), json_schema) is rebuilt
-    assert (rebuilt.describe() == schema) is (id not in REORDERED)
+    assert (rebuilt.describe() == schema) is (id not in REORDERED | RENUMBERED)
     assert (rebuilt.json_schema() == json_schema) is (id not in JSON_OTHERWISE)
     same_json = []
     for sample in encoding_samples(id, "valid"):

@@ -18,8 +18,8 @@ from typing import Any
 
 from ..jsonvalue import JsonValue
 from ..passes.schema import values as bs
+from ..passes.schema.jsonschema import json_names
 from ..passes.schema.rebuild import Primitives, rebuild
-from ..passes.schema.rebuiltparts import json_names
 from ..tree.core import Encoding
 
 __all__ = ["from_schema", "primitives"]

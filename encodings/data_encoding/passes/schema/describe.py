@@ -34,8 +34,10 @@ Two deliberate deviations, both where the reference is inconsistent:
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
+from ... import compiling
 from ...errors import DefinitionError
 from ...tree.anyjson import Bson
 from ...tree.core import Encoding
@@ -334,9 +336,10 @@ class _Describer:
     def enum(self, e: StringEnum, ref_name: str | None) -> bs.Enum:
         """Name a ``string_enum`` (first) and add its ``IntEnum`` entry."""
         name = self.name(ref_name)
-        size = integer_size(0, len(e.strings))
-        self.entry(name, bs.IntEnum(size, tuple(enumerate(e.strings))))  # type: ignore[arg-type]
-        return bs.Enum(size, name)  # type: ignore[arg-type]
+        # one entry value per enum: an enum met at many places (Michelson primitives) is built once
+        cases = compiling.built(e, "schema.int_enum", partial(_int_enum, e))
+        self.entry(name, cases)
+        return bs.Enum(cases.size, name)
 
     def union(self, e: Union, ref_name: str | None) -> str:
         tag_field = bs.NamedField("Tag", Fixed(e.tag_width), bs.Int(e.tag_size))
@@ -470,6 +473,11 @@ class _Describer:
             self.fixup(toplevel),  # legacy leaves this out; see the module docstring
             tuple(bs.Entry(d, enc) for d, enc in result),
         )
+
+
+def _int_enum(e: StringEnum) -> bs.IntEnum:
+    size = integer_size(0, len(e.strings))
+    return bs.IntEnum(size, tuple(enumerate(e.strings)))  # type: ignore[arg-type]
 
 
 def describe(e: Encoding[Any], dialect: bs.Dialect = "legacy") -> bs.BinarySchema:

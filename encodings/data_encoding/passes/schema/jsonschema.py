@@ -195,6 +195,8 @@ class _Deriver:
 
     def element(self, e: Encoding[Any]) -> Schema:
         if isinstance(e, Def):
+            if json_names(e.inner)[:1] == [e.id]:
+                return self.element(e.inner)  # a def_ of what is defined so already: one
             return self.define(e.id, _titled(self.element(e.inner), e.title, e.description))
         inner = unwrap(e, "json")
         if inner is not None:
@@ -358,3 +360,15 @@ class _Deriver:
 def json_schema(e: Encoding[Any], dialect: Dialect = "legacy") -> JsonValue:
     """The JSON Schema of ``e``'s JSON form (see the module docstring)."""
     return _Deriver(dialect).root(e)
+
+
+def json_names(e: Encoding[Any]) -> list[str]:
+    """The definitions ``e``'s JSON schema names it by, outermost first
+    (through the wrappers transparent in JSON): a ``def_``'s, a ``mu``'s."""
+    found: list[str] = []
+    at: Encoding[Any] | None = e
+    while at is not None:
+        if isinstance(at, Def | Mu):
+            found.append(at.id if isinstance(at, Def) else at.name)
+        at = unwrap(at, "json")
+    return found

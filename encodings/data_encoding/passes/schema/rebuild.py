@@ -109,7 +109,8 @@ from . import values as bs
 from .entrygraph import own_size, unfolded_size
 from .jsonguide import NO_PRIMITIVES, Guide, Primitives
 from .language import binary_schema_v1
-from .rebuilder import Rebuilder, numbered
+from .rebuilder import Rebuilder, numbered, numbered_name
+from .shapes import shape
 from .values import Dialect
 
 __all__ = ["UNFOLDING", "NO_PRIMITIVES", "Primitives", "rebuild"]
@@ -172,11 +173,19 @@ def _rebuilt(
     if guide is None:
         ways = [way for way in ways if not way[0]]
     one_zero: Encoding[Any] | None = None  # exact in 1.0's words
+    # alike in legacy's words: its entries in another order (legacy's
+    # deduplication runs newest first, so that mutually recursive entries
+    # may come out otherwise; a 1.0 schema's are in completion order) or an
+    # anonymous one numbered otherwise (first met at another place): kept
+    # once the same JSON help's named way is tried too
+    alike: tuple[bool, Encoding[Any]] | None = None
     inexact: tuple[bool, Encoding[Any]] | None = None
     refused: DefinitionError | None = None
     for use_json, anonymous in ways:
         if one_zero is not None and not use_json:
             break  # the JSON's help kept
+        if alike is not None and (use_json != alike[0] or anonymous):
+            break
         rebuilder = Rebuilder(schema, guide if use_json else None, primitives, anonymous)
         try:
             built = rebuilder.toplevel()
@@ -184,16 +193,15 @@ def _rebuilt(
             refused = refused or error
             continue
         legacy = _described(built, "legacy")
-        if legacy is not None and _reordered(legacy, schema):
-            # exact, or its entries in another order (legacy's deduplication
-            # runs newest first: mutually recursive entries may come out
-            # otherwise, and a 1.0 schema's are in completion order)
+        if legacy == schema:
             return made_by(built, _unpickled, schema, json_text, primitives)
-        if one_zero is None and _described(built, "1.0") == schema:
+        if alike is None and legacy is not None and _alike(legacy, schema):
+            alike = (use_json, built)  # (1.0's words asked of the named way, if one follows)
+        elif one_zero is None and _described(built, "1.0") == schema:
             one_zero = built
         elif inexact is None or (inexact[0] and not use_json):
             inexact = (use_json, built)  # none exact: the binary schema alone is the safer guide
-    best = one_zero or (inexact[1] if inexact is not None else None)
+    best = one_zero or next((way[1] for way in (alike, inexact) if way is not None), None)
     if best is None:
         assert refused is not None
         raise refused
@@ -208,13 +216,19 @@ def _described(e: Encoding[Any], dialect: Dialect) -> bs.BinarySchema | None:
         return None
 
 
-def _reordered(described: bs.BinarySchema, schema: bs.BinarySchema) -> bool:
-    """Whether ``described`` is ``schema``, its entries perhaps in another order."""
-    return described == schema or (
-        described.toplevel == schema.toplevel
-        and len(described.fields) == len(schema.fields)
-        and set(described.fields) == set(schema.fields)
-    )
+def _alike(described: bs.BinarySchema, schema: bs.BinarySchema) -> bool:
+    """Whether ``described`` is ``schema`` but for the order of its entries
+    and the numbers of its anonymous ones (``X_<n>``): the same bytes, the
+    same named entries."""
+    if described == schema:
+        return True
+    if len(described.fields) != len(schema.fields):
+        return False
+    ours = {e.description.title: e for e in described.fields}
+    theirs = {e.description.title: e for e in schema.fields}
+    return {name for name in ours if not numbered_name(name)} == {
+        name for name in theirs if not numbered_name(name)
+    } and shape(described.toplevel, ours) == shape(schema.toplevel, theirs)
 
 
 def _unpickled(

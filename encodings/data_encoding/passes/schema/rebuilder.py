@@ -42,14 +42,14 @@ from ...tree.records import (
 )
 from ...tree.sequences import list_with_length
 from ...tree.size import DYNAMIC, VARIABLE, Fixed, Size
-from ...tree.unions import case, option, string_enum, union
+from ...tree.unions import Union, case, option, string_enum, union
 from ...tree.wrappers import Mu, def_, mu, splitted
 from ...tree.zarith import Zarith, n, z
-from ..choosing import member
+from ..choosing import value_selectors
 from . import values as bs
 from .entrygraph import recursive_entries
 from .jsonguide import Guide, Js, Primitives
-from .jsonschema import BUILTIN_DEFINITIONS
+from .jsonschema import BUILTIN_DEFINITIONS, json_names
 from .rebuiltparts import (
     NO_FIELDS,
     Item,
@@ -58,7 +58,6 @@ from .rebuiltparts import (
     entry_of_one,
     is_varopt,
     json_kind,
-    json_names,
     keyed_case,
     kind_of,
     known_parts,
@@ -93,11 +92,23 @@ _ANONYMOUS = re.compile(r"X_[0-9]+")
 """The names ``describe`` gives the entries of anonymous parts."""
 
 
+def by_constants(u: Union) -> bool:
+    """Whether every case of ``u`` is told from every other by its constant
+    members (``{"kind": "freezer", "category": "fees"}``: one of them
+    differs), so that its values and JSON need no key of the case's name."""
+    return all(decisive for _, decisive in value_selectors(u))
+
+
 def numbered(schema: bs.BinarySchema) -> bool:
     """Whether an entry of ``schema`` is named as ``describe`` numbers the
     anonymous ones: only then does a :class:`Rebuilder` built ``anonymous``
     build otherwise than one that is not."""
-    return any(_ANONYMOUS.fullmatch(entry.description.title) for entry in schema.fields)
+    return any(numbered_name(entry.description.title) for entry in schema.fields)
+
+
+def numbered_name(name: str) -> bool:
+    """Whether ``name`` is one that ``describe`` gives an anonymous entry (``X_<n>``)."""
+    return _ANONYMOUS.fullmatch(name) is not None
 
 
 class Rebuilder:
@@ -191,7 +202,7 @@ class Rebuilder:
         ``describe`` named from its counter when rebuilt anonymous (a def_
         of a counter's name is another entry, whose name the counter may
         give another too: see :func:`.rebuild.rebuild`)."""
-        return body if self.anonymous and _ANONYMOUS.fullmatch(name) else def_(name, body)
+        return body if self.anonymous and numbered_name(name) else def_(name, body)
 
     def toplevel_encoding(self, enc: bs.Toplevel, path: str, js: Js) -> Encoding[Any]:
         if isinstance(enc, bs.Obj):
@@ -234,13 +245,13 @@ class Rebuilder:
                 direct = None  # cases whose JSON cannot be told apart: keyed below
             types = [self.guide.json_type(js_case) for _, _, js_case, _ in payloads]
             built = [json_kind(p) for _, _, _, p in payloads]
-            # told apart by type, or by a constant (a string enumeration's cases)
+            # told apart by type (a string enumeration's cases by their constant)
             kinds = [
                 (kind, self.guide.constant(js_case))
                 for kind, (_, _, js_case, _) in zip(types, payloads, strict=True)
             ]
             by_type = None not in types and len(set(kinds)) == len(kinds) and built == types
-            if direct is not None and (len(payloads) == 1 or by_type or member(direct)):
+            if direct is not None and (len(payloads) == 1 or by_type or by_constants(direct)):
                 return direct
         return union(
             [case(t, title, keyed_case(title, p)) for t, title, _, p in payloads], enc.tag_size

@@ -90,18 +90,6 @@ def json_kind(e: Encoding[Any]) -> str | None:
     return "array" if isinstance(found, Tup | ListEncoding) else None
 
 
-def json_names(e: Encoding[Any]) -> list[str]:
-    """The definitions ``e``'s JSON schema names it by, outermost first
-    (through the wrappers transparent in JSON): a ``def_``'s, a ``mu``'s."""
-    found: list[str] = []
-    at: Encoding[Any] | None = e
-    while at is not None:
-        if isinstance(at, Def | Mu):
-            found.append(at.id if isinstance(at, Def) else at.name)
-        at = unwrap(at, "json")
-    return found
-
-
 @dataclass(frozen=True)
 class KnownParts:
     """What a known primitive's binary schema says, its entries' names set
