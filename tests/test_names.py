@@ -74,7 +74,7 @@ SAME_IDEA: dict[str, tuple[frozenset[str], str]] = {
                 "the Arrow pass's entry point and its public name, which gives "
                 "it the node's timestamps",
             )
-            for name in ("schema_of", "table_of", "values_of")
+            for name in ("schema_of", "table_of", "values_of", "cell_of", "table_of_cells")
         ),
         (
             "describe",

@@ -33,7 +33,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -53,7 +53,15 @@ from .passes import arrow as _pass
 from .passes.arrow import Options
 from .tree.core import Encoding
 
-__all__ = ["TIMESTAMPS", "Options", "schema_of", "table_of", "values_of"]
+__all__ = [
+    "TIMESTAMPS",
+    "Options",
+    "cell_of",
+    "schema_of",
+    "table_of",
+    "table_of_cells",
+    "values_of",
+]
 
 TIMESTAMPS: frozenset[Encoding[Any]] = frozenset({timestamp.protocol, timestamp.system})
 """The node's timestamps, placed as ``timestamp("s", tz="UTC")`` whatever
@@ -77,6 +85,17 @@ def table_of(e: Encoding[Any], values: Iterable[Any], options: Options = _DEFAUL
     """A table of ``values``, a row each; each value is checked as
     ``e.length`` checks it (an ``EncodeError`` at its row and path)."""
     return _pass.table_of(e, values, _with_node(options))
+
+
+def cell_of(e: Encoding[Any], value: Any, options: Options = _DEFAULT) -> Any:
+    """One value's cell, checked (an ``EncodeError`` at its path): to stream
+    values into tables a batch at a time, with :func:`table_of_cells`."""
+    return _pass.cell_of(e, value, _with_node(options))
+
+
+def table_of_cells(e: Encoding[Any], cells: Sequence[Any], options: Options = _DEFAULT) -> pa.Table:
+    """The table of cells :func:`cell_of` made, a row each."""
+    return _pass.table_of_cells(e, cells, _with_node(options))
 
 
 def values_of(e: Encoding[Any], table: pa.Table, options: Options = _DEFAULT) -> list[Any]:

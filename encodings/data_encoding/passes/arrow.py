@@ -87,7 +87,16 @@ from .choosing import first_case, member, value_selectors
 from .dispatch import takes_default
 from .transparent import last_seen, seen_through
 
-__all__ = ["Column", "Options", "columns", "schema_of", "table_of", "values_of"]
+__all__ = [
+    "Column",
+    "Options",
+    "cell_of",
+    "columns",
+    "schema_of",
+    "table_of",
+    "table_of_cells",
+    "values_of",
+]
 
 DECIMAL_DIGITS = 38
 """The digits of ``decimal128(38, 0)``: a Zarith number of more has no cell there."""
@@ -210,18 +219,30 @@ def table_of(e: Encoding[Any], values: Iterable[Any], options: Options) -> pa.Ta
     """A table of ``values``, a row each (see the module's notes): each
     value checked as ``length`` checks it, and placed exactly or refused
     with an :class:`EncodeError` at its row and path."""
-    column = columns(e, options)
     cells = []
     for row, value in enumerate(values):
         try:
-            e.length(value)
-            cells.append(column.to_cell(value))
+            cells.append(cell_of(e, value, options))
         except DataEncodingError as err:
             raise err.within(row) from None
+    return table_of_cells(e, cells, options)
+
+
+def cell_of(e: Encoding[Any], value: Any, options: Options) -> Any:
+    """The cell of one of ``e``'s values, checked as ``length`` checks it
+    (what :func:`table_of_cells` makes a table of: a batch streamed a value
+    at a time)."""
+    e.length(value)
+    return columns(e, options).to_cell(value)
+
+
+def table_of_cells(e: Encoding[Any], cells: Sequence[Any], options: Options) -> pa.Table:
+    """The table of ``cells``, made by :func:`cell_of`, a row each."""
+    column = columns(e, options)
     storage = _table_schema(column, storage=True)
     try:
         if _per_field(column):
-            table = pa.Table.from_pylist(cells, schema=storage)
+            table = pa.Table.from_pylist(list(cells), schema=storage)
         else:
             table = pa.Table.from_arrays([pa.array(cells, type=column.storage)], schema=storage)
         return table.cast(_table_schema(column, storage=False))
