@@ -51,6 +51,7 @@ PLACED = {
     "__init__": "package",  # re-exports the public names of the layers below
     "noncanonical": "depth",  # like depth.py, per-thread state of a reading
     "strategies": "passes",  # the public name of the strategies pass
+    "arrow": "package",  # the public name of the Arrow pass, with the node's timestamps
     "demo": "cli",  # make demo runs the command (wherever it is: here, or in cli/)
     "__main__": "cli",  # python -m data_encoding runs the command
 }

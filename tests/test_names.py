@@ -67,6 +67,15 @@ SAME_IDEA: dict[str, tuple[frozenset[str], str]] = {
             {"cli/app.py", "cli/demo.py"},
             "each a program's entry point (python -m)",
         ),
+        *(
+            (
+                name,
+                {"arrow.py", "passes/arrow.py"},
+                "the Arrow pass's entry point and its public name, which gives "
+                "it the node's timestamps",
+            )
+            for name in ("schema_of", "table_of", "values_of", "cell_of", "table_of_cells")
+        ),
         (
             "describe",
             {"passes/schema/describe.py", "cli/commands.py", "node/rpc/__init__.py"},

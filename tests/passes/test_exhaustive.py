@@ -105,6 +105,7 @@ def test_the_node_types_and_dispatching_functions_are_found() -> None:
         "Zarith ZeroWidth"
     )
     assert " ".join(sorted(DISPATCHERS)) == (
+        "arrow._column "
         "binary.codec.build_reader binary.codec.build_sizer binary.codec.build_writer "
         "binary.inline.bytes_of binary.inline.inline_ops binary.jsonmode.reads_json "
         "binary.jsonmode.writes_json binary.lenient.build_lenient_reader "

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import DataEncodingError
 from ..node.registry import UnknownId
-from . import commands
+from . import commands, tables
 from .inputs import UsageError
 from .inspecting import inspect_command
 from .output import (
@@ -292,6 +292,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.Argum
           data-encoding decode chain.checkpoint --raw checkpoint.bin
           data-encoding decode admin.daemon_status --lines --keep-going statuses.hex
           data-encoding decode admin.daemon_status --lenient 0000000301000010920200000001
+          data-encoding decode shell.block_header --lines headers.hex --to parquet headers.parquet
           data-encoding decode --describe rpc.json 'GET /chains/main/mempool/filter' 000000027b7d
         """,
     )
@@ -306,6 +307,22 @@ def build_parser() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.Argum
     p.add_argument("--raw", action="store_true", help="read the bytes themselves, not hex")
     _lenient(p)
     _lines(p)
+    table = p.add_argument_group("tables (needs data-encoding[arrow])")
+    table.add_argument(
+        "--to",
+        nargs=2,
+        metavar=("FORMAT", "FILE"),
+        help="with --lines: the values as the rows of a table (data_encoding.arrow), written "
+        f"to FILE in FORMAT, parquet or arrow (an Arrow IPC file), {tables.BATCH_ROWS} rows "
+        "at a time (a Parquet row group, an Arrow record batch): memory holds one batch; "
+        "a bad line has no row",
+    )
+    table.add_argument(
+        "--recursive",
+        choices=("refuse", "json"),
+        default="refuse",
+        help="with --to: a recursive encoding (Micheline) refused (the default), or its JSON text",
+    )
     _compact(p)
     _answer(p, bodies=True)
 

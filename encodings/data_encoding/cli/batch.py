@@ -5,7 +5,8 @@ made, so memory stays constant whatever the input's size. A line that fails
 is reported on stderr (``error: line N: ...``); the run stops there unless
 ``--keep-going``, which writes an empty line for it (so that output line N
 answers input line N), reports every bad line, and then a summary of their
-numbers. Either way a failure makes the exit status 1.
+numbers. Either way a failure makes the exit status 1. The results may go elsewhere
+than to stdout (``decode --to``: rows of a table), each given to ``put``.
 
 When the input is a file and stderr a terminal, a progress bar on stderr
 shows how much of the file is done; it is erased before any other message,
@@ -17,13 +18,16 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable
+from typing import TypeVar
 
 from ..errors import DataEncodingError
 from .inputs import Input, open_input
 from .output import BAD_DATA, OK, error_text, print_error, write_line
 
-Convert = Callable[[Input], str]
-"""One line of input (without its line break) to one line of output."""
+R = TypeVar("R")
+
+Convert = Callable[[Input], R]
+"""One line of input (without its line break) to its result (a line of output)."""
 
 SHOWN_FAILURES = 20
 """How many failed line numbers the summary lists (it counts them all)."""
@@ -66,8 +70,20 @@ class Progress:
             self.drawn = False
 
 
-def run_lines(arg: str | None, convert: Convert, keep_going: bool) -> int:
-    """Convert each line of ``arg`` (a file, or stdin for ``-`` or ``None``); the exit status."""
+def _no_result() -> None:
+    write_line("")  # output line N still answers input line N
+
+
+def run_lines(
+    arg: str | None,
+    convert: Convert[R],
+    keep_going: bool,
+    put: Callable[[R], None] = write_line,  # type: ignore[assignment]
+    missing: Callable[[], None] = _no_result,
+) -> int:
+    """Convert each line of ``arg`` (a file, or stdin for ``-`` or ``None``)
+    and ``put`` its result (by default, written as a line; ``missing()``
+    stands for a bad line's, with ``keep_going``); the exit status."""
     failed: list[int] = []  # the first SHOWN_FAILURES line numbers
     failures = 0
     number = 0
@@ -77,13 +93,13 @@ def run_lines(arg: str | None, convert: Convert, keep_going: bool) -> int:
         for number, raw in enumerate(stream, 1):
             done += len(raw)
             try:
-                write_line(convert(Input(raw.rstrip(b"\r\n"), "the line")))
+                put(convert(Input(raw.rstrip(b"\r\n"), "the line")))
             except DataEncodingError as err:
                 failures += 1
                 if len(failed) < SHOWN_FAILURES:
                     failed.append(number)
                 if keep_going:
-                    write_line("")  # output line N still answers input line N
+                    missing()
                 if progress is not None:
                     progress.erase()
                 print_error(f"line {number}: {error_text(err)}")

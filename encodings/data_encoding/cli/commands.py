@@ -19,6 +19,7 @@ from ..tree.core import Encoding
 from .batch import run_lines
 from .inputs import RAW_HINT, UsageError, hex_of, read_input, read_raw, text_of_input
 from .output import BAD_DATA, OK, print_error, print_json, write_bytes, write_file, write_line
+from .tables import decode_to_table
 
 if TYPE_CHECKING:
     from .answers import Answer
@@ -161,9 +162,15 @@ def bytes_of_input(arg: str | None, raw: bool) -> bytes:
 
 def decode(args: Namespace) -> int:
     """Hex (or bytes, ``--raw``) in, JSON out; ``--lines``: one hex string per
-    line; ``--lenient``: what the reference reads (``canonical=False``)."""
+    line (``--to``: a row each, of a Parquet or Arrow file); ``--lenient``:
+    what the reference reads (``canonical=False``)."""
     e = codec_of(args)
     canonical = not args.lenient
+    if args.to is not None:
+        if not args.lines:
+            raise UsageError("--to writes the lines' values: it needs --lines")
+        _batch(args)
+        return decode_to_table(args, e, canonical)
     if args.lines:
         _batch(args)
         return run_lines(
