@@ -66,8 +66,8 @@ def unfolded_size(entries: Mapping[str, bs.Entry], top: bs.Toplevel, limit: int)
     to ``limit`` only (``limit + 1`` says "more"): an entry referred to
     twice by an entry referred to twice... unfolds to exponentially more
     than the schema's size, and no pass should be asked to walk that."""
-    fields = {name: len(_fields(entry.encoding)) for name, entry in entries.items()}
-    count = len(_fields(top))
+    fields = {name: len(_entry_fields(entry.encoding)) for name, entry in entries.items()}
+    count = len(_entry_fields(top))
     inside: set[str] = set()  # the entries being unfolded, one in the other
     work: list[tuple[str | None, Iterator[str]]] = [(None, iter(_references(top)))]
     while work and count <= limit:
@@ -87,10 +87,12 @@ def own_size(schema: bs.BinarySchema) -> int:
     """The fields of ``schema``'s top and entries, and its entries: its size
     with nothing unfolded."""
     entries = schema.fields
-    return len(_fields(schema.toplevel)) + sum(len(_fields(e.encoding)) + 1 for e in entries)
+    return len(_entry_fields(schema.toplevel)) + sum(
+        len(_entry_fields(e.encoding)) + 1 for e in entries
+    )
 
 
-def _fields(enc: bs.Toplevel) -> list[bs.FieldDescr]:
+def _entry_fields(enc: bs.Toplevel) -> list[bs.FieldDescr]:
     if isinstance(enc, bs.Obj):
         return list(enc.fields)
     if isinstance(enc, bs.Cases):
@@ -101,7 +103,7 @@ def _fields(enc: bs.Toplevel) -> list[bs.FieldDescr]:
 def _references(enc: bs.Toplevel) -> list[str]:
     """The entries ``enc`` refers to, each as many times as it does."""
     names: list[str] = []
-    for f in _fields(enc):
+    for f in _entry_fields(enc):
         layout = f.layout if isinstance(f, bs.NamedField | bs.AnonymousField) else None
         while isinstance(layout, bs.Seq):
             layout = layout.layout
