@@ -37,16 +37,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from .errors import missing_extra
+
 try:
     import pyarrow as pa
 except ModuleNotFoundError as exc:  # pragma: no cover - the extra is installed in dev
-    if exc.name is None or exc.name.split(".")[0] != "pyarrow":
-        raise
-    raise ModuleNotFoundError(
-        "data_encoding.arrow needs pyarrow, which is not installed: "
-        "pip install 'data-encoding[arrow]'",
-        name="pyarrow",
-    ) from None
+    raise missing_extra(exc, "pyarrow", "data_encoding.arrow needs pyarrow", "arrow") from None
 
 from .node import timestamp
 from .passes import arrow as _pass

@@ -285,3 +285,15 @@ def describe_value(value: object, limit: int = 60) -> str:
     except Exception:  # a user's object: its repr is not ours to trust
         return f"a {type(value).__name__} (its repr fails)"
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def missing_extra(exc: ModuleNotFoundError, package: str, needs: str, extra: str) -> ImportError:
+    """What to raise for ``exc``, met importing what needs the optional
+    ``package``: when it is that package that is missing, an error saying
+    ``needs`` and how to install it (``pip install 'data-encoding[extra]'``);
+    else ``exc`` itself (another module is missing: not ours to explain)."""
+    if exc.name is None or exc.name.split(".")[0] != package:
+        return exc
+    return ModuleNotFoundError(
+        f"{needs}, which is not installed: pip install 'data-encoding[{extra}]'", name=package
+    )

@@ -13,15 +13,12 @@ from __future__ import annotations
 from argparse import Namespace
 from typing import Any
 
+from ..errors import missing_extra
 from ..jsonvalue import dumps
 from ..tree.core import Encoding
 from .commands import encoding_of
 from .inputs import UsageError
 from .output import OK, write_line
-
-_MISSING = (
-    "sample needs Hypothesis, which is not installed: pip install 'data-encoding[hypothesis]'"
-)
 
 
 def draw(e: Encoding[Any], count: int, seed: int | None) -> list[Any]:
@@ -30,9 +27,10 @@ def draw(e: Encoding[Any], count: int, seed: int | None) -> list[Any]:
         from hypothesis import HealthCheck, Phase, given, settings
         from hypothesis import seed as seeded
     except ModuleNotFoundError as exc:
-        if exc.name is None or exc.name.split(".")[0] != "hypothesis":
+        missing = missing_extra(exc, "hypothesis", "sample needs Hypothesis", "hypothesis")
+        if missing is exc:
             raise
-        raise UsageError(_MISSING) from None
+        raise UsageError(str(missing)) from None
     found: list[Any] = []
 
     @settings(

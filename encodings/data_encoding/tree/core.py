@@ -36,6 +36,7 @@ from ..errors import (
     EncodeError,
     JsonError,
     describe_value,
+    missing_extra,
     past_recursion_limit,
 )
 from ..jsonvalue import JsonText, JsonValue, dumps, loads
@@ -306,13 +307,8 @@ class Encoding(Called, Generic[T]):
         try:
             from ..passes.strategies import from_encoding
         except ModuleNotFoundError as exc:
-            if exc.name is None or exc.name.split(".")[0] != "hypothesis":
-                raise
-            raise ModuleNotFoundError(
-                "Encoding.strategy() needs Hypothesis, which is not installed: "
-                "pip install 'data-encoding[hypothesis]'",
-                name="hypothesis",
-            ) from None
+            needs = "Encoding.strategy() needs Hypothesis"
+            raise missing_extra(exc, "hypothesis", needs, "hypothesis") from None
         return from_encoding(self)
 
     def describe(self, dialect: Dialect = "legacy") -> BinarySchema:
