@@ -21,9 +21,11 @@ they are rebuilt anonymous, so that ``describe`` numbers them again; where it
 then numbers them otherwise, they are named by a ``def_`` of their name.
 Of the ways to rebuild (the JSON schema's help taken or not, those entries
 anonymous or named when some are), the first that describes as the schema in
-legacy's words, its entries perhaps in another order (legacy's deduplication
-runs newest first, and a 1.0 schema lists its entries as they complete), is
-kept; else the first exact in 1.0's words.
+legacy's words is kept; else the first exact in 1.0's words; else the first
+*alike*: the same bytes and named entries, its entries in another order
+(legacy's deduplication runs newest first, and a 1.0 schema lists its
+entries as they complete) or an anonymous one numbered otherwise; else the
+first that builds, the binary schema's alone preferred.
 
 Each part of the schema becomes the combinator the reference describes so:
 
@@ -155,14 +157,7 @@ def _rebuilt(
     # one encoding per schema pair (a pair met in two answers, or two
     # protocols, is compiled once); it pickles as the pair, and is rebuilt
     # (from this cache) on the other side
-    entries = {entry.description.title: entry for entry in schema.fields}
-    limit = UNFOLDING * own_size(schema)
-    if unfolded_size(entries, schema.toplevel, limit) > limit:
-        raise DefinitionError(
-            f"from_schema: unfolded as its codec walks it, the schema has over {UNFOLDING} times "
-            "its own fields (entries referred to several times by entries referred to several "
-            "times): refused, its cost would be out of proportion to its size"
-        )
+    _refuse_unfolding(schema)
     guide = None if json_text is None else Guide(loads(json_text))
     # the first of the ways to rebuild that describes as the schema
     # (legacy's words first): the entries named ``X_<n>`` anonymous (describe
@@ -206,6 +201,19 @@ def _rebuilt(
         assert refused is not None
         raise refused
     return made_by(best, _unpickled, schema, json_text, primitives)
+
+
+def _refuse_unfolding(schema: bs.BinarySchema) -> None:
+    """Refuse ``schema`` if it unfolds to over :data:`UNFOLDING` times its
+    own size (before anything is built: counting stops at the limit)."""
+    entries = {entry.description.title: entry for entry in schema.fields}
+    limit = UNFOLDING * own_size(schema)
+    if unfolded_size(entries, schema.toplevel, limit) > limit:
+        raise DefinitionError(
+            f"from_schema: unfolded as its codec walks it, the schema has over {UNFOLDING} times "
+            "its own fields (entries referred to several times by entries referred to several "
+            "times): refused, its cost would be out of proportion to its size"
+        )
 
 
 def _described(e: Encoding[Any], dialect: Dialect) -> bs.BinarySchema | None:

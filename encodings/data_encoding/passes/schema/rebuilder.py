@@ -458,10 +458,10 @@ class Rebuilder:
         if not isinstance(inner, bs.NamedField):
             raise DefinitionError(f"from_schema: {where}: a named size header frames one field")
         member = None if self.guide is None else self.guide.property(js, inner.name)
-        where, name = f"{path}.fields[{start + i + 1}]", f.name
+        inner_path, name = f"{path}.fields[{start + i + 1}]", f.name
 
         def generic() -> Encoding[Any]:
-            layout = self.layout(inner.layout, inner.kind, where, member)
+            layout = self.layout(inner.layout, inner.kind, inner_path, member)
             return def_(name, dynamic_size(layout, header))
 
         known = self.primitive(  # a primitive in a frame of its own (a fitness)
