@@ -73,19 +73,21 @@ ALIKE = (
     "a union whose cases' JSON are of one type, told apart by no constant, in a legacy "
     "JSON schema (untitled cases): its cases are keyed by their names"
 )
-RECEIPTS = (
-    "a receipt: its ballots (an Int8 in binary, a string in JSON), the members a result "
-    "omits when they hold their default (dft: required when rebuilt), its signature's "
-    "definition, and a union of one alike case keyed by its name"
+DEFAULTS = (
+    "members the node leaves out of JSON when they hold their default (dft): neither "
+    "schema states the default, so that they are required, and written, when rebuilt"
 )
-BALLOTS = "a ballot: an Int8 in binary, a string in JSON (neither schema pairs them)"
+ENTRYPOINT = (
+    "a named entrypoint's text case: the JSON schema says a string, not which (a bounded "
+    "string's JSON schema is a plain string, the rebuilt one the unistring definition)"
+)
+RECEIPTS = f"a receipt: {DEFAULTS}; {ENTRYPOINT}; and a union of alike cases keyed by names"
 JSON_OTHERWISE = {
     **{
-        f"proto.{p}.operation{part}": BALLOTS
-        for p in ("psbabym1", "pt24m4xi")
+        f"proto.{p}.operation{part}": why
+        for p, why in (("psbabym1", ENTRYPOINT), ("pt24m4xi", DEFAULTS))
         for part in ("", ".contents", ".contents_list", ".protocol_data", ".unsigned")
     },
-    "proto.pt24m4xi.vote.ballot": BALLOTS,
     **{
         id: ALIKE
         for id in (
@@ -102,10 +104,10 @@ JSON_OTHERWISE = {
 }
 """The catalogue ids whose schema pair rebuilds with another JSON schema, and why."""
 VALUES_OTHERWISE = {
-    id: why for id, why in JSON_OTHERWISE.items() if why in (BALLOTS, LANGUAGE, ALIKE, RECEIPTS)
+    id: why for id, why in JSON_OTHERWISE.items() if why in (DEFAULTS, LANGUAGE, ALIKE, RECEIPTS)
 }
-"""Those whose JSON values differ too: the ballots (JSON numbers when
-rebuilt), and the unions whose cases are keyed by their names."""
+"""Those whose JSON values differ too: members with a default, written
+when rebuilt, and the unions whose cases are keyed by their names."""
 
 
 def _schema(id: str, dialect: Dialect = "legacy") -> BinarySchema:

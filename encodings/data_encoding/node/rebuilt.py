@@ -20,7 +20,9 @@ from ..jsonvalue import JsonValue
 from ..passes.schema import values as bs
 from ..passes.schema.jsonschema import json_names
 from ..passes.schema.rebuild import Primitives, rebuild
+from ..passes.transparent import last_seen
 from ..tree.core import Encoding
+from ..tree.unions import StringEnum
 
 __all__ = ["from_schema", "primitives"]
 
@@ -47,14 +49,30 @@ def primitives() -> Primitives:
         for name, value in vars(module).items():
             if isinstance(value, Encoding) and not name.startswith("_"):
                 _add(by_name, by_title, value, lambda ref: ref not in _GENERIC)
+    by_enum: dict[frozenset[str], list[Encoding[Any]]] = {}
     for entry in registry.entries():
-        names = json_names(entry.encoding)  # the outermost is its JSON schema's $ref
+        e = entry.encoding
+        names = json_names(e)  # the outermost is its JSON schema's $ref
         if names and names[0] in _OF_PROTOCOLS:  # the others' schemas not computed
-            _add(by_name, by_title, entry.encoding, lambda ref: ref in _OF_PROTOCOLS)
+            _add(by_name, by_title, e, lambda ref: ref in _OF_PROTOCOLS)
+        strings = _enumeration(e)
+        if strings is not None and e not in by_enum.setdefault(strings, []):
+            by_enum[strings].append(e)
     return Primitives(
         {name: tuple(found) for name, found in by_name.items()},
         {title: tuple(found) for title, found in by_title.items()},
+        {strings: tuple(found) for strings, found in by_enum.items()},
     )
+
+
+def _enumeration(e: Encoding[Any]) -> frozenset[str] | None:
+    """The strings of ``e``'s JSON, if it is an enumeration of strings whose
+    bytes are not (a ballot: ``yay``, ``nay``, ``pass`` in JSON, an ``Int8``
+    in binary); such a JSON schema names no definition: its strings do."""
+    json = last_seen(e, "json")
+    if not isinstance(json, StringEnum) or isinstance(last_seen(e, "layout"), StringEnum):
+        return None
+    return frozenset(json.strings)
 
 
 def _add(

@@ -83,6 +83,16 @@ class Guide:
             js = found if isinstance(found, dict) else None
         return names
 
+    def notes(self, name: str) -> tuple[str | None, str | None]:
+        """The title and description of the definition ``name``, where it says them."""
+        found = self.definitions.get(name)
+        notes = found if isinstance(found, dict) else {}
+        title, description = notes.get("title"), notes.get("description")
+        return (
+            title if isinstance(title, str) else None,
+            description if isinstance(description, str) else None,
+        )
+
     def titles(self, js: Js) -> list[str]:
         """The titles of ``js`` and of the definitions it refers to, in order."""
         found = [js, *(self.definitions.get(name) for name in self.refs(js))]
@@ -139,6 +149,14 @@ class Guide:
                 return found
         return None
 
+    def one_member(self, js: Js) -> tuple[str, Js] | None:
+        """The name and schema of the one member of an object ``js`` that
+        has one, required, if it is one."""
+        names = self.properties(js)
+        if len(names) != 1 or names[0] not in (self.required(js) or ()):
+            return None
+        return names[0], self.property(js, names[0])
+
     def properties(self, js: Js) -> list[str]:
         properties = (self.body(js) or {}).get("properties")
         return list(properties) if isinstance(properties, dict) else []
@@ -150,6 +168,14 @@ class Guide:
         if "properties" not in body or not isinstance(required, list):
             return None
         return frozenset(r for r in required if isinstance(r, str))
+
+    def enumeration(self, js: Js) -> frozenset[str] | None:
+        """The strings ``js`` allows, if it is an ``enum`` of two or more."""
+        body = self.body(js) or {}
+        enum = body.get("enum")
+        if body.get("type") != "string" or not isinstance(enum, list) or len(enum) < 2:
+            return None
+        return frozenset(enum) if all(isinstance(s, str) for s in enum) else None
 
     def constant(self, js: Js) -> str | None:
         """The string ``js`` allows alone (an ``enum`` of one string), if so."""
@@ -250,12 +276,17 @@ class Primitives:
     #: the same, by their definitions' titles (a JSON schema may inline the
     #: definition of its root)
     by_title: Mapping[str, tuple[Encoding[Any], ...]] = field(default_factory=dict)
+    #: those whose JSON is an enumeration of strings (a JSON schema inlines
+    #: it) while their bytes are no enumeration of those (a ballot: an
+    #: ``Int8`` in binary), by their strings, in any order
+    by_enum: Mapping[frozenset[str], tuple[Encoding[Any], ...]] = field(default_factory=dict)
 
     def __eq__(self, other: object) -> bool:  # a cache key: by what it holds
         return (
             isinstance(other, Primitives)
             and dict(self.by_name) == dict(other.by_name)
             and dict(self.by_title) == dict(other.by_title)
+            and dict(self.by_enum) == dict(other.by_enum)
         )
 
     def __hash__(self) -> int:

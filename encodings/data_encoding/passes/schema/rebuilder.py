@@ -35,6 +35,7 @@ from ...tree.records import (
     Described,
     Field,
     merge_tups,
+    obj,
     opt,
     req,
     tup,
@@ -202,7 +203,11 @@ class Rebuilder:
         ``describe`` named from its counter when rebuilt anonymous (a def_
         of a counter's name is another entry, whose name the counter may
         give another too: see :func:`.rebuild.rebuild`)."""
-        return body if self.anonymous and numbered_name(name) else def_(name, body)
+        if self.anonymous and numbered_name(name):
+            return body
+        # its JSON definition's notes, where the JSON schema has one of that name
+        title, description = (None, None) if self.guide is None else self.guide.notes(name)
+        return def_(name, body, title=title, description=description)
 
     def toplevel_encoding(self, enc: bs.Toplevel, path: str, js: Js) -> Encoding[Any]:
         if isinstance(enc, bs.Obj):
@@ -523,6 +528,18 @@ class Rebuilder:
     ) -> Encoding[Any]:
         """The encoding of ``layout`` in a field of size class ``kind``
         (``js``: its JSON schema)."""
+        guide = self.guide
+        member = None if guide is None else guide.one_member(js)
+        if (
+            guide is not None
+            and member is not None
+            and isinstance(layout, bs.Ref)
+            and layout.name in guide.refs(member[1])
+        ):
+            # a record of one member, which describe shows as its member's
+            # entry alone: only its JSON says the member's name
+            name, inner = member
+            return self.json_named(obj(req(name, self.layout(layout, kind, path, inner))), js)
         return self.json_named(self.layout_of(layout, kind, path, js), js)
 
     def json_named(self, e: Encoding[Any], js: Js) -> Encoding[Any]:
@@ -534,13 +551,9 @@ class Rebuilder:
         if not names or names[0] in BUILTIN_DEFINITIONS:
             return e
         name = names[0]
-        definition = self.guide.definitions.get(name)
-        notes = definition if isinstance(definition, dict) else {}
-        title, description = notes.get("title"), notes.get("description")
-        title = title if isinstance(title, str) else None
-        description = description if isinstance(description, str) else None
         if name in self.primitives.by_name or name in json_names(e):
             return e  # named so already (a definition has one encoding)
+        title, description = self.guide.notes(name)
         named = def_(name, e, title=title, description=description)
         return splitted(json=named, binary=e)
 
@@ -613,9 +626,11 @@ class Rebuilder:
             return None
         names = self.guide.refs(js)
         titles = self.guide.titles(js)
+        strings = self.guide.enumeration(js)
         candidates = [
             *(k for name in names for k in self.primitives.by_name.get(name, ())),
             *(k for title in titles for k in self.primitives.by_title.get(title, ())),
+            *(self.primitives.by_enum.get(strings, ()) if strings is not None else ()),
         ]
         for known in candidates:
             parts = known_parts(known)

@@ -106,11 +106,13 @@ class KnownParts:
 
     def one_value(self, layout: Hashable, kind: Size | None, header: HeaderKind | None) -> bool:
         """Whether it is one value of the shape ``layout`` (of size ``kind``,
-        when stated), named or not, in a frame of ``header`` if given."""
+        when stated: a ``Variable`` field may be a ``varopt`` of it, which
+        is described so whatever its size), named or not, in a frame of
+        ``header`` if given."""
         return (
             self.one is not None
             and self.one[:2] == (header, layout)
-            and kind in (None, self.one[2])
+            and kind in (None, VARIABLE, self.one[2])
         )
 
 
