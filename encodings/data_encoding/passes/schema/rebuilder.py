@@ -319,7 +319,12 @@ class Rebuilder:
         field, a count its sequence, and a padding everything before it."""
         items: list[Item] = []
         anonymous = [k for k, f in enumerate(fields) if isinstance(f, bs.AnonymousField)]
-        elements = dict(zip(anonymous, self.elements(js, len(anonymous)), strict=True))
+        # beside named fields, an anonymous one is a union merged in, whose
+        # JSON is the record's, but not the definition that names the record
+        whole = (
+            self.guide.body(js) if self.guide is not None and len(anonymous) < len(fields) else js
+        )
+        elements = dict(zip(anonymous, self.elements(whole, len(anonymous)), strict=True))
         required = None if self.guide is None else self.guide.required(js)
         i = 0
         while i < len(fields):
