@@ -69,10 +69,6 @@ LANGUAGE = (
     "the schema language: its entries reordered, its unions with more JSON shapes than "
     "binary cases and untitled (legacy), so that the cases are keyed by their names"
 )
-ALIKE = (
-    "a union whose cases' JSON are of one type, told apart by no constant, in a legacy "
-    "JSON schema (untitled cases): its cases are keyed by their names"
-)
 DEFAULTS = (
     "members the node leaves out of JSON when they hold their default (dft): neither "
     "schema states the default, so that they are required, and written, when rebuilt"
@@ -81,30 +77,19 @@ ENTRYPOINT = (
     "a named entrypoint's text case: the JSON schema says a string, not which (a bounded "
     "string's JSON schema is a plain string, the rebuilt one the unistring definition)"
 )
-RECEIPTS = f"a receipt: {DEFAULTS}; {ENTRYPOINT}; and a union of alike cases keyed by names"
+RECEIPTS = f"a receipt: {DEFAULTS}; {ENTRYPOINT}"
 JSON_OTHERWISE = {
     **{
         f"proto.{p}.operation{part}": why
         for p, why in (("psbabym1", ENTRYPOINT), ("pt24m4xi", DEFAULTS))
         for part in ("", ".contents", ".contents_list", ".internal", ".protocol_data", ".unsigned")
     },
-    **{
-        id: ALIKE
-        for id in (
-            "proto.psbabym1.parameters",
-            "proto.pscartha.parameters",
-            "proto.pt24m4xi.parameters",
-            "proto.pt24m4xi.gas",
-            "rpc.path_item",
-            "rpc.query_item",
-        )
-    },
     **{id: LANGUAGE for id in REORDERED},
     **{id: RECEIPTS for id in RENUMBERED},
 }
 """The catalogue ids whose schema pair rebuilds with another JSON schema, and why."""
 VALUES_OTHERWISE = {
-    id: why for id, why in JSON_OTHERWISE.items() if why in (DEFAULTS, LANGUAGE, ALIKE, RECEIPTS)
+    id: why for id, why in JSON_OTHERWISE.items() if why in (DEFAULTS, LANGUAGE, RECEIPTS)
 }
 """Those whose JSON values differ too: members with a default, written
 when rebuilt, and the unions whose cases are keyed by their names."""

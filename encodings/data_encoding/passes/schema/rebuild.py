@@ -61,11 +61,16 @@ description
 What the binary schema does not say, the **JSON schema** published beside
 it says, when it is given (:mod:`.jsonguide`): a record's zero-width members
 (constants, empty objects, nulls) and their order; a union case's JSON, its
-payload's own (matched by title, else by position); a ``Variable`` field
+payload's own (matched by title, else by position; a case that is a union
+alone takes its cases' members), the union choosing among them as the
+node's does (a constant member, a JSON type, else trying each case in turn),
+or keyed by name where even that cannot tell them apart; a record of one
+member, which ``describe`` shows as its member alone; a ``Variable`` field
 not required in JSON is a ``varopt``; a framed string whose JSON is not a
 string is a JSON value in BSON (``json``); a ``oneOf`` of no binary case is
 JSON only; its definitions' names and titles; and the places that are
-*primitives* the caller knows by their definition's name or title
+*primitives* the caller knows by their definition's name or title, or by
+the strings of an enumeration whose bytes are no enumeration (a ballot)
 (:class:`Primitives`: the node's hashes, keys, timestamps...), used where the
 binary schema describes them (their entries' names aside: :mod:`.shapes`;
 where those differ, described as the published schema says). Without it:

@@ -43,10 +43,9 @@ from ...tree.records import (
 )
 from ...tree.sequences import list_with_length
 from ...tree.size import DYNAMIC, VARIABLE, Fixed, Size
-from ...tree.unions import Union, case, option, string_enum, union
+from ...tree.unions import case, option, string_enum, union
 from ...tree.wrappers import Mu, def_, mu, splitted
 from ...tree.zarith import Zarith, n, z
-from ..choosing import value_selectors
 from . import values as bs
 from .entrygraph import recursive_entries
 from .jsonguide import Guide, Js, Primitives
@@ -58,7 +57,6 @@ from .rebuiltparts import (
     as_element,
     entry_of_one,
     is_varopt,
-    json_kind,
     keyed_case,
     kind_of,
     known_parts,
@@ -91,13 +89,6 @@ _ZARITH = {"N.t": n, "Z.t": z}
 
 _ANONYMOUS = re.compile(r"X_[0-9]+")
 """The names ``describe`` gives the entries of anonymous parts."""
-
-
-def by_constants(u: Union) -> bool:
-    """Whether every case of ``u`` is told from every other by its constant
-    members (``{"kind": "freezer", "category": "fees"}``: one of them
-    differs), so that its values and JSON need no key of the case's name."""
-    return all(decisive for _, decisive in value_selectors(u))
 
 
 def numbered(schema: bs.BinarySchema) -> bool:
@@ -223,7 +214,7 @@ class Rebuilder:
             # which the bytes cannot hold
             return union([case(None, "JSON only", any_json)], enc.tag_size)
         payloads = []
-        jsons = [None] * len(enc.cases) if self.guide is None else self.guide.cases(js, enc.cases)
+        jsons = self.case_jsons(js, enc.cases)
         for c, js_case in zip(enc.cases, jsons, strict=True):
             where = f"{path}.cases[tag {c.tag}]"
             if not c.fields or c.fields[0] != tag:
@@ -241,26 +232,51 @@ class Rebuilder:
                 if not payload.nullable:
                     return option(payload)
         if self.guide is not None and all(js_case is not None for _, _, js_case, _ in payloads):
-            # the JSON schema says each case's JSON: the payload's own, where
-            # the values tell the cases apart (a constant member, or their
-            # JSON types), as their bytes do
+            # the JSON schema says each case's JSON: the payload's own, which
+            # the union tells apart as the node's does (a constant member,
+            # the JSON types, else trying each case in turn)
             try:
-                direct = union([case(t, title, p) for t, title, _, p in payloads], enc.tag_size)
+                return union([case(t, title, p) for t, title, _, p in payloads], enc.tag_size)
             except DefinitionError:
-                direct = None  # cases whose JSON cannot be told apart: keyed below
-            types = [self.guide.json_type(js_case) for _, _, js_case, _ in payloads]
-            built = [json_kind(p) for _, _, _, p in payloads]
-            # told apart by type (a string enumeration's cases by their constant)
-            kinds = [
-                (kind, self.guide.constant(js_case))
-                for kind, (_, _, js_case, _) in zip(types, payloads, strict=True)
-            ]
-            by_type = None not in types and len(set(kinds)) == len(kinds) and built == types
-            if direct is not None and (len(payloads) == 1 or by_type or by_constants(direct)):
-                return direct
+                pass  # cases whose JSON cannot be told apart: keyed below
         return union(
             [case(t, title, keyed_case(title, p)) for t, title, _, p in payloads], enc.tag_size
         )
+
+    def case_jsons(self, js: Js, cases: Sequence[bs.Case]) -> list[Js]:
+        """The JSON schema of each of ``cases``: where a case is a union
+        alone (its payload one anonymous field of a union's entry), a JSON
+        schema lists that union's cases among the others (one ``oneOf``):
+        they are matched with its cases, and the case's JSON is theirs."""
+        if self.guide is None:
+            return [None] * len(cases)
+        plain = self.guide.cases(js, cases)
+        groups = [self.leaf_cases(c, frozenset()) for c in cases]
+        if None not in plain or all(group == [c] for c, group in zip(cases, groups, strict=True)):
+            return plain
+        found = iter(self.guide.cases(js, [leaf for group in groups for leaf in group]))
+        jsons: list[Js] = []
+        for c, group in zip(cases, groups, strict=True):
+            members = [next(found) for _ in group]
+            if group == [c]:
+                jsons.append(members[0])
+            else:
+                complete = all(m is not None for m in members)
+                jsons.append({"oneOf": members} if complete else None)
+        return jsons if None not in jsons else plain
+
+    def leaf_cases(self, c: bs.Case, seen: frozenset[str]) -> list[bs.Case]:
+        """``c``, or the cases of the union it is alone, theirs in turn."""
+        rest = c.fields[1:]
+        (one,) = rest if len(rest) == 1 else (None,)
+        if not isinstance(one, bs.AnonymousField) or not isinstance(one.layout, bs.Ref):
+            return [c]
+        name = one.layout.name
+        found = self.entries.get(name)
+        if found is None or not isinstance(found.encoding, bs.Cases) or name in seen:
+            return [c]
+        inner = found.encoding.cases
+        return [leaf for i in inner for leaf in self.leaf_cases(i, seen | {name})] or [c]
 
     # ------------------------------------------------------------ fields
 
@@ -518,6 +534,8 @@ class Rebuilder:
         ``tup1``, which passes its name on, where ``describe`` would number
         a union from its counter, inline a record or refer to an enum (but
         to an enum's own entry, which it refers to alone); ``None``: as ``e``."""
+        if isinstance(layout, bs.Ref) and self.anonymous and numbered_name(layout.name):
+            return None  # describe numbers it alone as it would through tup1 (and it may merge)
         if isinstance(layout, bs.Enum) or (
             isinstance(layout, bs.Ref)
             and not isinstance(e, Mu | Zarith)  # described alone as a Ref already

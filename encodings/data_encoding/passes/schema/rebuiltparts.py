@@ -12,7 +12,7 @@ from typing import Any, Literal
 from ...compiling import built
 from ...errors import DefinitionError
 from ...tree.core import Encoding
-from ...tree.framing import HeaderKind
+from ...tree.framing import DynamicSize, HeaderKind
 from ...tree.primitives import (
     null,
 )
@@ -55,9 +55,10 @@ field, and in a field as an entry of its own (legacy; 1.0 says zero-width)."""
 
 
 def unwrapped_id(e: Encoding[Any]) -> int:
-    """The identity of the encoding ``e`` stands for, its JSON names aside."""
-    while isinstance(e, Splitted) and isinstance(e.json, Def):
-        e = e.binary
+    """The identity of the encoding ``e`` stands for, its JSON names and
+    its frame aside (a union of records framed alone merges as one)."""
+    while (isinstance(e, Splitted) and isinstance(e.json, Def)) or isinstance(e, DynamicSize):
+        e = e.binary if isinstance(e, Splitted) else e.inner
     return id(e)
 
 
