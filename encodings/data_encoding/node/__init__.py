@@ -4,7 +4,9 @@ directory (:mod:`.rpc`).
 
 * :mod:`~data_encoding.node.hashes`: block, operation, protocol, context and
   operation-list-list hashes and chain ids (fixed bytes, Base58Check in JSON),
-  and the protocols' nonce, script expression, contract and blinded key hashes;
+  the protocols' nonce, script expression, contract and blinded key hashes,
+  and every other hash kind of the era's nodes, made from the table of
+  :mod:`.prefixes`;
 * :mod:`.keys`: ``Signature.Public_key_hash``, ``Ed25519.Public_key_hash``
   and the two address families;
 * :mod:`.signatures`: ``Signature.Public_key`` and ``Signature``;

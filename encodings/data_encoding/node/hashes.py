@@ -11,17 +11,19 @@ The encodings are the node's (``Helpers.MakeEncoder`` in the reference):
 ``/describe`` shows the field name, e.g. ``Operation_hash``) and, for JSON,
 ``def_(<name>, string)`` titled ``"<title> (Base58Check-encoded)"``.
 
-The prefixes are data (:data:`PREFIXES`): the bytes Base58Check puts before
-the payload, which make the text start with ``B``, ``P``, ``Net``... They
-are the same in the Tezos and the Dune families for these types (the
-public key hashes, whose prefixes differ, are :mod:`.keys`'s).
-
-The protocols' own hash kinds are here too: nonce hashes (``nce…``, a block
-header's ``seed_nonce_hash``), script expression hashes (``expr…``, a big
-map key's hash), contract hashes (``KT1…``, an originated contract) and
-blinded public key hashes (``btz1…``, a commitment's). The protocols'
-random state hash (``rng…``) is not: no encoding shows it as text (a seed
-is written as hex bytes).
+The kinds are data (:data:`~.prefixes.HASH_KINDS`, with their origin): each
+row's prefix (the bytes Base58Check puts before the payload, which make the
+text start with ``B``, ``P``, ``Net``...), size, name and title. They are
+the same in the Tezos and the Dune families (the public key hashes, whose
+prefixes differ, are :mod:`.keys`'s). Every kind a node of the era
+publishes has its type and its encoding here, under the row's key:
+:data:`HASH_TYPES` and :data:`HASH_ENCODINGS` (``hashes.block_hash``,
+``hashes.tx_rollup_message_result_hash``...), so that an encoding rebuilt
+from a node's schemas knows each by its definition's name
+(:mod:`.rebuilt`). The types of the shell's hashes and of the protocols'
+contract, nonce, script expression and blinded key hashes are written
+below, for the catalogue's records to name them; the others are made from
+their rows (``TxRollupMessageResultHash``...).
 
 >>> h = BlockHash(bytes(32))
 >>> str(h)
@@ -36,9 +38,11 @@ is written as hex bytes).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from functools import partial
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar
 
 from ..errors import EncodeError, JsonError
 from ..tree.core import Encoding, Namer, combinator, publish
@@ -47,12 +51,15 @@ from ..tree.records import Named
 from ..tree.strings import FixedBytes, RawBytes, string, wrong_length
 from ..tree.wrappers import DirectJson, conv, def_
 from .base58 import check_decoder, check_encode
+from .prefixes import HASH_KINDS, PREFIXES
 
 if TYPE_CHECKING:
     from typing import Self
 
 
 __all__ = [
+    "HASH_ENCODINGS",
+    "HASH_TYPES",
     "PREFIXES",
     "Base58Hash",
     "BlindedPublicKeyHash",
@@ -80,39 +87,6 @@ __all__ = [
     "script_expr_hash",
 ]
 
-PREFIXES: dict[str, tuple[bytes, int]] = {
-    "block_hash": (b"\x01\x34", 32),  # B
-    "operation_hash": (b"\x05\x74", 32),  # o
-    "operation_list_list_hash": (b"\x1d\x9f\x6d", 32),  # LLo
-    "protocol_hash": (b"\x02\xaa", 32),  # P
-    "context_hash": (b"\x4f\xc7", 32),  # Co
-    "chain_id": (b"\x57\x52\x00", 4),  # Net
-    # the protocols' (004 to 007: their ``*_hash.ml``)
-    "nonce_hash": (b"\x45\xdc\xa9", 32),  # nce
-    "script_expr_hash": (b"\x0d\x2c\x40\x1b", 32),  # expr
-    "contract_hash": (b"\x02\x5a\x79", 20),  # KT1
-    "blinded_public_key_hash": (b"\x01\x02\x31\xdf", 20),  # btz1
-    # keys and signatures (:mod:`.signatures`)
-    "ed25519_public_key": (b"\x0d\x0f\x25\xd9", 32),  # edpk
-    "secp256k1_public_key": (b"\x03\xfe\xe2\x56", 33),  # sppk
-    "p256_public_key": (b"\x03\xb2\x8b\x7f", 33),  # p2pk
-    "generic_signature": (b"\x04\x82\x2b", 64),  # sig
-    "ed25519_signature": (b"\x09\xf5\xcd\x86\x12", 64),  # edsig
-    "secp256k1_signature": (b"\x0d\x73\x65\x13\x3f", 64),  # spsig1
-    "p256_signature": (b"\x36\xf0\x2c\x34", 64),  # p2sig
-}
-"""Base58Check prefix and payload size, by kind (the reference's ``Base58.Prefix``)."""
-
-
-def text_prefix(kind: str) -> str:
-    """The characters every Base58Check text of ``kind`` starts with
-    (``B``, ``edsig``...): those of its smallest and largest payloads."""
-    prefix, size = PREFIXES[kind]
-    low, high = check_encode(prefix + bytes(size)), check_encode(prefix + b"\xff" * size)
-    assert len(low) == len(high)  # every payload gives texts of one length
-    same = next((i for i, (a, b) in enumerate(zip(low, high, strict=True)) if a != b), len(low))
-    return low[:same]
-
 
 class Base58Hash(bytes):
     """Bytes of a fixed size whose text form is Base58Check with a prefix.
@@ -125,14 +99,14 @@ class Base58Hash(bytes):
 
     __slots__ = ()
 
+    #: the key of its row in :data:`PREFIXES`, which gives the rest (a type
+    #: whose texts are not one prefix's, :mod:`.keys`' Ed25519 public key
+    #: hash, sets its name, label, size, ``_decode`` and ``_text`` itself)
+    kind: ClassVar[str]
     #: the encoding's name: its field name in binary schemas, its JSON definition
     name: ClassVar[str]
     #: the JSON definition's title, before " (Base58Check-encoded)"
     label: ClassVar[str]
-    #: the key of :data:`PREFIXES` (a type whose texts are not one prefix's,
-    #: :mod:`.keys`' Ed25519 public key hash, sets its size, ``_decode`` and
-    #: ``_text`` itself)
-    kind: ClassVar[str]
     size: ClassVar[int]
     prefix: ClassVar[bytes]
     #: the characters every text starts with (``B``, ``edsig``...)
@@ -141,13 +115,13 @@ class Base58Hash(bytes):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if cls.kind not in PREFIXES:
+        row = PREFIXES.get(cls.kind)
+        if row is None:
             return
-        cls.prefix, cls.size = PREFIXES[cls.kind]
-        cls.text_prefix = text_prefix(cls.kind)
-        length = len(check_encode(cls.prefix + bytes(cls.size)))
+        cls.name, cls.label, cls.text_prefix = row.name, row.title, row.text
+        cls.prefix, cls.size = row.prefix, row.size
         total = len(cls.prefix) + cls.size + 4
-        cls._decode = staticmethod(check_decoder(length, total, cls.prefix))
+        cls._decode = staticmethod(check_decoder(row.length, total, cls.prefix))
 
     def __new__(cls, value: bytes | bytearray | memoryview | str) -> Self:
         if isinstance(value, str):
@@ -195,62 +169,60 @@ class Base58Hash(bytes):
 class BlockHash(Base58Hash):
     """A block hash: 32 bytes, ``B…`` (51 characters)."""
 
-    name, label, kind = "block_hash", "A block identifier", "block_hash"
+    kind = "block_hash"
 
 
 class OperationHash(Base58Hash):
     """An operation hash: 32 bytes, ``o…`` (51 characters)."""
 
-    name, label, kind = "Operation_hash", "A Tezos operation ID", "operation_hash"
+    kind = "operation_hash"
 
 
 class OperationListListHash(Base58Hash):
     """The hash of a block's operations: 32 bytes, ``LLo…`` (53 characters)."""
 
-    name, label = "Operation_list_list_hash", "A list of list of operations"
     kind = "operation_list_list_hash"
 
 
 class ProtocolHash(Base58Hash):
     """A protocol hash: 32 bytes, ``P…`` (51 characters)."""
 
-    name, label, kind = "Protocol_hash", "A Tezos protocol ID", "protocol_hash"
+    kind = "protocol_hash"
 
 
 class ContextHash(Base58Hash):
     """A context hash: 32 bytes, ``Co…`` (52 characters)."""
 
-    name, label, kind = "Context_hash", "A hash of context", "context_hash"
+    kind = "context_hash"
 
 
 class ChainId(Base58Hash):
     """A chain identifier: 4 bytes, ``Net…`` (15 characters)."""
 
-    name, label, kind = "Chain_id", "Network identifier", "chain_id"
+    kind = "chain_id"
 
 
 class NonceHash(Base58Hash):
     """The hash of a seed nonce: 32 bytes, ``nce…`` (53 characters)."""
 
-    name, label, kind = "cycle_nonce", "A nonce hash", "nonce_hash"
+    kind = "nonce_hash"
 
 
 class ScriptExprHash(Base58Hash):
     """The hash of a packed Micheline expression: 32 bytes, ``expr…`` (54 characters)."""
 
-    name, label, kind = "script_expr", "A script expression ID", "script_expr_hash"
+    kind = "script_expr_hash"
 
 
 class ContractHash(Base58Hash):
     """An originated contract's hash: 20 bytes, ``KT1…`` (36 characters)."""
 
-    name, label, kind = "Contract_hash", "A contract ID", "contract_hash"
+    kind = "contract_hash"
 
 
 class BlindedPublicKeyHash(Base58Hash):
     """A commitment's blinded Ed25519 public key hash: 20 bytes, ``btz1…`` (37 characters)."""
 
-    name, label = "Blinded public key hash", "A blinded public key hash"
     kind = "blinded_public_key_hash"
 
 
@@ -366,5 +338,32 @@ script_expr_hash = hash_encoding(ScriptExprHash)
 contract_hash = hash_encoding(ContractHash)
 blinded_public_key_hash = hash_encoding(BlindedPublicKeyHash)
 
+
+def _made(kind: str) -> type[Base58Hash]:
+    """The type of the hash kind ``kind`` (a key of :data:`HASH_KINDS`),
+    made from its row, named after it (``tx_rollup_hash``: ``TxRollupHash``)."""
+    row = HASH_KINDS[kind]
+    name = "".join(word.capitalize() for word in kind.split("_"))
+    doc = f"{row.title}: {row.size} bytes, ``{row.text}…`` ({row.length} characters)."
+    namespace = {"__slots__": (), "__module__": __name__, "__doc__": doc, "kind": kind}
+    return type(name, (Base58Hash,), namespace)
+
+
+_WRITTEN = {cls.kind: cls for cls in Base58Hash.__subclasses__()}  # the types above
+
+HASH_TYPES: Final[Mapping[str, type[Base58Hash]]] = MappingProxyType(
+    {kind: _WRITTEN.get(kind) or _made(kind) for kind in HASH_KINDS}
+)
+"""The type of every hash kind, by its key in :data:`HASH_KINDS`."""
+
+# the made types and their encodings under their names: they pickle by them
+globals().update({t.__name__: t for kind, t in HASH_TYPES.items() if kind not in _WRITTEN})
+globals().update({k: hash_encoding(t) for k, t in HASH_TYPES.items() if k not in _WRITTEN})
+
+HASH_ENCODINGS: Final[Mapping[str, Encoding[Base58Hash]]] = MappingProxyType(
+    {kind: globals()[kind] for kind in HASH_KINDS}
+)
+"""The node's encoding of every hash kind, by its key in :data:`HASH_KINDS`,
+which is also its name here (``hashes.tx_rollup_message_result_hash``)."""
 
 publish(__name__, globals())  # the encodings above pickle by reference

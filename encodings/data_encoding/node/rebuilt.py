@@ -2,8 +2,9 @@
 
 :func:`from_schema` is :func:`data_encoding.passes.schema.rebuild.rebuild`
 with :data:`primitives`: where the JSON schema beside a binary schema refers
-to a definition named as one of the node's hashes, keys, signatures or
-timestamps (``block_hash``, ``Signature.Public_key_hash``,
+to a definition named as one of the node's hashes (every kind of
+:mod:`.prefixes`), keys, signatures or timestamps (``block_hash``,
+``Message_result_hash``, ``Signature.Public_key_hash``,
 ``timestamp.protocol``...), or a protocol's contract ids, fitness or
 Micheline expressions, and the binary schema describes it there (the
 entries it refers to included), the rebuilt encoding is the library's own,

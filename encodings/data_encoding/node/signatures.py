@@ -38,8 +38,9 @@ from typing import TYPE_CHECKING, ClassVar, Final
 
 from ..tree.core import Encoding, publish
 from .base58 import check_decoder, check_encode
-from .hashes import PREFIXES, Base58Hash, hash_encoding, text_prefix
+from .hashes import Base58Hash, hash_encoding
 from .keys import CURVES, CurveTagged, curve_encoding
+from .prefixes import PREFIXES
 
 if TYPE_CHECKING:
     from typing import Self
@@ -55,17 +56,13 @@ __all__ = [
 ]
 
 _KEY_KINDS: Final = tuple(f"{curve}_public_key" for curve in CURVES)
-_SIZES: Final = tuple(PREFIXES[kind][1] for kind in _KEY_KINDS)
+_SIZES: Final = tuple(PREFIXES[kind].size for kind in _KEY_KINDS)
 """A key's size, by curve tag: 32, 33, 33."""
 
 # the decoders by the text's first four characters (``edpk``, ``sppk``, ``p2pk``)
 _KEY_DECODERS = {
-    text_prefix(kind): (
-        tag,
-        check_decoder(len(check_encode(prefix + bytes(size))), len(prefix) + size + 4, prefix),
-    )
-    for tag, kind in enumerate(_KEY_KINDS)
-    for prefix, size in [PREFIXES[kind]]
+    row.text: (tag, check_decoder(row.length, len(row.prefix) + row.size + 4, row.prefix))
+    for tag, row in enumerate(PREFIXES[kind] for kind in _KEY_KINDS)
 }
 
 
@@ -85,7 +82,7 @@ class PublicKey(CurveTagged):
         return None if found is None or payload is None else (found[0], payload)
 
     def __str__(self) -> str:
-        return check_encode(PREFIXES[_KEY_KINDS[self[0]]][0] + self[1:])
+        return check_encode(PREFIXES[_KEY_KINDS[self[0]]].prefix + self[1:])
 
 
 public_key: Encoding[PublicKey] = curve_encoding(
@@ -106,7 +103,6 @@ class Signature(Base58Hash):
 
     __slots__ = ()
 
-    name, label = "Signature", "A Ed25519, Secp256k1 or P256 signature"
     kind = "generic_signature"
     #: the curve the spelling names (``None``: the generic ``sig…``)
     curve: ClassVar[str | None] = None
@@ -137,7 +133,7 @@ class Ed25519Signature(Signature):
 
     __slots__ = ()
 
-    name, label, kind = "Ed25519", "An Ed25519 signature", "ed25519_signature"
+    kind = "ed25519_signature"
     curve = "ed25519"
 
 
@@ -146,7 +142,7 @@ class Secp256k1Signature(Signature):
 
     __slots__ = ()
 
-    name, label, kind = "Secp256k1", "A Secp256k1 signature", "secp256k1_signature"
+    kind = "secp256k1_signature"
     curve = "secp256k1"
 
 
@@ -155,7 +151,7 @@ class P256Signature(Signature):
 
     __slots__ = ()
 
-    name, label, kind = "P256", "A P256 signature", "p256_signature"
+    kind = "p256_signature"
     curve = "p256"
 
 
