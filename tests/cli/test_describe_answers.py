@@ -183,14 +183,13 @@ COMMIT_JSON = (
     '[{"protocol":"PtJakart2xVj7pYXJBXrqHgd82rdkLey5ZeeGwDgPp9rhQUbSqY",'
     '"hash":"oneDGhZacw99EEFaYDTtWfz5QEhUW3PPVFsHa7GShnLPuDn7gSd",'
     '"branch":"BKpbfCvh777DQHnXjU2sqHvVUNZ7dBAdqEfKkdw8EGSkD9LSYXb",'
-    # the case under its title: rebuilt from this answer (not from Ithaca's),
-    # the contents' union takes no JSON shape per case, a defect of its own
-    '"contents":[{"Tx_rollup_commit":{"kind":"tx_rollup_commit",'
+    # the case as the node writes it: its kind beside its members
+    '"contents":[{"kind":"tx_rollup_commit",'
     '"source":"dn1GLMm5dMXRxCwqmkV22keRCcoWwrrani9F","fee":"656","counter":"3",'
     '"gas_limit":"3381","storage_limit":"0","rollup":"0000000000000000000000000000000000000000",'
     '"commitment":{"level":0,"messages":["txmr344vtdPzvWsfnoSd3mJ3MCFA5ehKLQs1pK9WGcX4FEACg1rVgC",'
     '"txmr2DouKqJu5o8KEVGe6gLoiw1J3krjsxhf6C2a1kDNTTr8BdKpf2"],"predecessor":null,'
-    '"inbox_merkle_root":"txi1WZKF1fkUWfKbmaHbb5b8gn68rKSyUy4k7NnSVY4p79BKYz5RB"}}}],'
+    '"inbox_merkle_root":"txi1WZKF1fkUWfKbmaHbb5b8gn68rKSyUy4k7NnSVY4p79BKYz5RB"}}],'
     '"signature":"sigbQ5ZNvkjvGssJgoAnUAfY4Wvvg3QZqawBYB1j1VDBNTMBAALnCzRHWzer34bnfmzgHg3EvwdzQKdxgSghB897cono6gbQ",'
     '"error":{}}]'
 )
