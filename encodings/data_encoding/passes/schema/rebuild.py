@@ -195,9 +195,12 @@ def _rebuilt(
         legacy = _described(built, "legacy")
         if legacy == schema:
             return made_by(built, _unpickled, schema, json_text, primitives)
-        if alike is None and legacy is not None and _alike(legacy, schema):
+        is_alike = legacy is not None and _alike(legacy, schema)
+        if alike is None and is_alike:
             alike = (use_json, built)  # (1.0's words asked of the named way, if one follows)
-        elif one_zero is None and _described(built, "1.0") == schema:
+        elif (alike is None or is_alike) and one_zero is None and _exact_in_1_0(built, schema):
+            # (after an alike way, the named way's 1.0 words can be the schema's
+            # only if its legacy words are alike too: it differs by names alone)
             one_zero = built
         elif inexact is None or (inexact[0] and not use_json):
             inexact = (use_json, built)  # none exact: the binary schema alone is the safer guide
@@ -227,6 +230,10 @@ def _described(e: Encoding[Any], dialect: Dialect) -> bs.BinarySchema | None:
         return e.describe(dialect)
     except DefinitionError:
         return None
+
+
+def _exact_in_1_0(e: Encoding[Any], schema: bs.BinarySchema) -> bool:
+    return _described(e, "1.0") == schema
 
 
 def _alike(described: bs.BinarySchema, schema: bs.BinarySchema) -> bool:
