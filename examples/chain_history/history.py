@@ -137,13 +137,25 @@ class _Chain:
     predecessor: BlockHash
     level: int = FIRST_LEVEL
     timestamp: int = FIRST_TIMESTAMP
+    previous_timestamp: int = FIRST_TIMESTAMP
 
     def pick(self, kind: str) -> dict[str, Any]:
-        return dict(self.picks.choice(self.pools.contents[kind]))
+        """A copy of a drawn content of ``kind``; a double baking's two
+        headers made the previous level's, at its time, as real evidence is
+        (a drawn header's timestamp may be any ``int64``, which Parquet,
+        counting milliseconds, cannot hold past the year 292 277 026)."""
+        content = dict(self.picks.choice(self.pools.contents[kind]))
+        if kind == "double_baking_evidence":
+            for name in ("bh1", "bh2"):
+                content[name] = dict(
+                    content[name], level=self.level - 1, timestamp=self.previous_timestamp
+                )
+        return content
 
     def block(self) -> tuple[bytes, list[dict[str, Any]]]:
         """The next block's header bytes, and its operations' values."""
         priority = self.facts.choices(range(len(PRIORITY_WEIGHTS)), PRIORITY_WEIGHTS)[0]
+        self.previous_timestamp = self.timestamp
         self.timestamp += MINIMAL_DELAY + DELAY_PER_PRIORITY * priority + self.facts.randrange(3)
         header = dict(
             self.picks.choice(self.pools.headers),

@@ -29,7 +29,6 @@ file system shared by the cluster's machines).
 
 from __future__ import annotations
 
-import resource
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -85,14 +84,11 @@ KINDS = (Kind("headers", "block_header"), Kind("operations", "operation"))
 
 @dataclass(frozen=True)
 class Written:
-    """What one task did: the file it wrote, its rows, the bytes it read,
-    and the peak resident set size of its worker's process so far
-    (``getrusage``'s ``ru_maxrss``: the most memory the process has held)."""
+    """What one task did: the file it wrote, its rows, the bytes it read."""
 
     path: Path
     rows: int
     input_bytes: int
-    peak_rss: int
 
 
 def decode_partition(encoding_id: str, source: Path, target: Path) -> Written:
@@ -100,7 +96,10 @@ def decode_partition(encoding_id: str, source: Path, target: Path) -> Written:
     ``encoding_id``; write their rows to the Parquet file ``target``.
 
     A record that does not decode raises the library's error, with a note
-    naming the partition and the record's number (from 0), and leaves no
+    naming the partition and the record's number (from 0); a value that
+    Parquet cannot hold (a timestamp past the year 292 277 026, which
+    Parquet stores in milliseconds) raises pyarrow's ``ArrowInvalid``, with
+    a note naming the partition and its batch's records. Either leaves no
     file behind.
     """
     e = registry.find(encoding_id).encoding
@@ -109,13 +108,16 @@ def decode_partition(encoding_id: str, source: Path, target: Path) -> Written:
     try:
         with pq.ParquetWriter(target, schema) as writer:
             for cells in _batches(e, source):
-                writer.write_table(arrow.table_of_cells(e, cells, OPTIONS))
+                try:
+                    writer.write_table(arrow.table_of_cells(e, cells, OPTIONS))
+                except pa.ArrowException as err:
+                    err.add_note(f"in {source}, records {rows} to {rows + len(cells) - 1}")
+                    raise
                 rows += len(cells)
     except BaseException:
         target.unlink(missing_ok=True)
         raise
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # Linux: in KiB
-    return Written(target, rows, source.stat().st_size, peak)
+    return Written(target, rows, source.stat().st_size)
 
 
 def _batches(e: Any, source: Path) -> Iterator[list[Any]]:

@@ -20,11 +20,12 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 from chain_history.__main__ import main
 from chain_history.cluster import connect
-from chain_history.history import PROTOCOL, History, generate
+from chain_history.history import PROTOCOL, History, draw_pools, generate
 from chain_history.pipeline import KINDS, OPTIONS, decode_history, decode_partition, read_dataset
 from chain_history.questions import Day, blocks_per_priority, transactions_per_day
 from chain_history.records import read_records, write_records
@@ -80,6 +81,18 @@ def test_the_generated_history_has_its_records(history: tuple[Path, History]) ->
     e = registry.find(f"proto.{PROTOCOL}.block_header").encoding
     hashes = [BlockHash(blake2b(e.encode(h), digest_size=32).digest()) for h in headers]
     assert [h["predecessor"] for h in headers[1:]] == hashes[:-1]
+    # the headers inside double-baking evidence are the chain's too (a drawn
+    # timestamp may be any int64, which Parquet cannot hold)
+    levels = {h["level"]: h["timestamp"] for h in headers}
+    evidence = [
+        (bh["level"], bh["timestamp"])
+        for operation in values(folder / "operations", "operation")
+        for content in operation["contents"]
+        if content["kind"] == "double_baking_evidence"
+        for bh in (content["bh1"], content["bh2"])
+    ]
+    assert len(evidence) == 24  # 12 pieces of evidence
+    assert all(levels[level] == timestamp for level, timestamp in evidence)
 
 
 def test_the_cluster_writes_what_one_process_writes(
@@ -179,6 +192,24 @@ def test_a_bad_record_is_named_and_leaves_no_file(tmp_path: Path) -> None:
         5,
         "length header says 5 bytes but only 1 remain",
     )
+
+
+def test_a_value_parquet_cannot_hold_is_named_and_leaves_no_file(tmp_path: Path) -> None:
+    pools = draw_pools(SEED)  # drawn once: the history's
+    evidence = pools.contents["double_baking_evidence"][0]
+    late = dict(evidence, bh1=dict(evidence["bh1"], timestamp=2**63 - 1))  # in the year 2.9e11
+    e = registry.find(f"proto.{PROTOCOL}.operation").encoding
+    signature = pools.headers[0]["signature"]
+    records = [
+        e.encode({"branch": bytes(32), "contents": contents, "signature": signature})
+        for contents in ([{"kind": "endorsement", "level": 1}], [late])
+    ]
+    write_records(tmp_path / "part-00000.bin", records)
+    target = tmp_path / "part-00000.parquet"
+    with pytest.raises(pa.ArrowInvalid, match="Integer overflow") as raised:
+        decode_partition(f"proto.{PROTOCOL}.operation", tmp_path / "part-00000.bin", target)
+    assert raised.value.__notes__ == [f"in {tmp_path / 'part-00000.bin'}, records 0 to 1"]
+    assert not target.exists()
 
 
 def test_a_dataset_is_never_written_over(tmp_path: Path) -> None:
