@@ -36,8 +36,8 @@ from typing import Any
 
 import pyarrow as pa
 import pyarrow.parquet as pq
-from dask.base import compute
-from dask.delayed import delayed
+from dask.base import compute, tokenize
+from dask.delayed import Delayed, delayed
 
 from data_encoding import DataEncodingError, arrow
 from data_encoding.node import registry
@@ -52,6 +52,7 @@ __all__ = [
     "Written",
     "decode_history",
     "decode_partition",
+    "decoding_tasks",
     "partitions",
     "read_dataset",
 ]
@@ -142,12 +143,14 @@ def partitions(folder: Path) -> list[Path]:
     return sorted(p for p in folder.iterdir() if p.suffix in SUFFIXES)
 
 
-def decode_history(source: Path, target: Path, protocol: str) -> list[Written]:
-    """Decode the history under ``source`` (``headers/``, ``operations/``)
-    into Parquet datasets under ``target`` (the same folders), a Dask task
-    per partition, on the scheduler in use (a ``distributed.Client``'s, once
-    one is made); what each task wrote, in the partitions' order.
+def decoding_tasks(source: Path, target: Path, protocol: str) -> list[Delayed]:
+    """The tasks that decode the history under ``source`` (``headers/``,
+    ``operations/``) into Parquet datasets under ``target`` (the same
+    folders), one per partition, in the partitions' order.
 
+    Each task's key names its kind and partition, then a token of its
+    arguments: a scheduler gives a task whose key it still holds the result
+    it holds, unrun, so a run into another folder must have keys of its own.
     A folder of ``target`` that already holds files is refused
     (``FileExistsError``): its old files would join the new dataset.
     """
@@ -158,16 +161,18 @@ def decode_history(source: Path, target: Path, protocol: str) -> list[Written]:
         if any(folder.iterdir()):
             raise FileExistsError(f"{folder} is not empty: the dataset would mix two runs")
         for part in partitions(source / kind.folder):
-            task = delayed(decode_partition, pure=False)
-            tasks.append(
-                task(
-                    kind.encoding_id(protocol),
-                    part,
-                    folder / f"{part.stem}.parquet",
-                    dask_key_name=f"decode-{kind.folder}-{part.stem}",
-                )
-            )
-    return list(compute(*tasks))
+            args = (kind.encoding_id(protocol), part, folder / f"{part.stem}.parquet")
+            key = f"decode-{kind.folder}-{part.stem}-{tokenize(*args)}"
+            tasks.append(delayed(decode_partition, pure=False)(*args, dask_key_name=key))
+    return tasks
+
+
+def decode_history(source: Path, target: Path, protocol: str) -> list[Written]:
+    """Run :func:`decoding_tasks` on the scheduler in use (a
+    ``distributed.Client``'s, once one is made); what each task wrote, in
+    the partitions' order."""
+    written: list[Written] = list(compute(*decoding_tasks(source, target, protocol)))
+    return written
 
 
 def read_dataset(folder: Path) -> pa.Table:

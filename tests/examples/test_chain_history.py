@@ -26,7 +26,14 @@ import pytest
 from chain_history.__main__ import main
 from chain_history.cluster import connect
 from chain_history.history import PROTOCOL, History, draw_pools, generate
-from chain_history.pipeline import KINDS, OPTIONS, decode_history, decode_partition, read_dataset
+from chain_history.pipeline import (
+    KINDS,
+    OPTIONS,
+    decode_history,
+    decode_partition,
+    decoding_tasks,
+    read_dataset,
+)
 from chain_history.questions import Day, blocks_per_priority, transactions_per_day
 from chain_history.records import read_records, write_records
 
@@ -210,6 +217,18 @@ def test_a_value_parquet_cannot_hold_is_named_and_leaves_no_file(tmp_path: Path)
         decode_partition(f"proto.{PROTOCOL}.operation", tmp_path / "part-00000.bin", target)
     assert raised.value.__notes__ == [f"in {tmp_path / 'part-00000.bin'}, records 0 to 1"]
     assert not target.exists()
+
+
+def test_each_run_has_tasks_of_its_own(history: tuple[Path, History], tmp_path: Path) -> None:
+    # a task named as one of an earlier run, whose result the scheduler still
+    # holds, would be given that result (the earlier run's files) unrun
+    first = decoding_tasks(history[0], tmp_path / "first", PROTOCOL)
+    again = decoding_tasks(history[0], tmp_path / "again", PROTOCOL)
+    assert len(first) == len(again) == 2 * PARTITIONS
+    assert [str(t.key).rsplit("-", 1)[0] for t in first] == [
+        f"decode-{kind}-part-{n:05d}" for kind in ("headers", "operations") for n in range(4)
+    ]
+    assert not {t.key for t in first} & {t.key for t in again}
 
 
 def test_a_dataset_is_never_written_over(tmp_path: Path) -> None:
