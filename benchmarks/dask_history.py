@@ -25,8 +25,8 @@ worker's resident set size is read and its kernel high-water mark reset
 (``VmRSS``, then 5 written to ``/proc/self/clear_refs``, by ``client.run``:
 Linux), and after the timed runs the mark (``VmHWM``) is read; the rise
 is what decoding a partition holds at once (its input file, a batch of
-rows, its Parquet writer). ``getrusage``'s ``ru_maxrss`` cannot be reset,
-and its figure was the workers' start, higher than any run.
+rows, its Parquet writer). ``getrusage``'s ``ru_maxrss`` cannot be reset:
+it would count the worker's start, whose imports peak above its rest.
 
     python benchmarks/dask_history.py            # 20 000 blocks, 16 partitions a kind
     python benchmarks/dask_history.py --quick    # 200 blocks, 2 partitions, 1 repeat
