@@ -9,8 +9,8 @@ questions read set by a :class:`random.Random` of the same seed: a chain of
 ``blocks`` levels from :data:`FIRST_LEVEL`, each header's ``predecessor``
 the hash of the header before it (the Blake2b-256 of its bytes, as the node
 names a block), its ``timestamp`` the one before plus Delphi's delay for
-its ``priority`` (60 s, and 40 s more per priority; priorities mostly 0),
-its ``fitness`` growing; then the block's operations, whose ``branch`` is
+its ``priority`` (60 s, and 40 s more per priority; priorities mostly 0)
+and 0 to 2 s, its ``fitness`` growing; then the block's operations, whose ``branch`` is
 the block's predecessor (as a baker's own operations and most clients'
 are: see :mod:`.questions` for the join this gives): one to three
 endorsements of the level before, then manager operations (batches of one
@@ -163,7 +163,7 @@ class _Chain:
             proto=PROTO_LEVEL,
             predecessor=self.predecessor,
             timestamp=self.timestamp,
-            validation_pass=4,
+            validation_pass=4,  # Delphi's: endorsements, votes, anonymous, managers
             fitness=[b"\x01", (self.level - FIRST_LEVEL + 1).to_bytes(8, "big")],
             priority=priority,
         )

@@ -12,11 +12,13 @@ Parquet dataset per kind, a file per input partition.
 
 Why tasks of ``dask.delayed`` rather than a bag or a DataFrame's
 ``map_partitions``: the work is one function from a file to a file, and
-the Arrow pass already makes the table Parquet stores. A bag would carry
-the values (about 1.5 KB each) between workers, and a DataFrame would pass
-the rows through pandas, whose types are not the pass's (no ``uint16``
-that cannot be null, no nested ``struct`` of a union); here only paths and
-counts cross the network, and the file is the pass's schema exactly.
+the Arrow pass already makes the table Parquet stores. A bag's or a
+DataFrame's way to Parquet passes the rows through pandas, whose types are
+not the pass's (no ``uint16`` that cannot be null, no ``struct`` of a
+union's cases, timestamps of other units), and keeps them in the workers'
+memory until they are written; here a task writes its rows as it makes
+them, only paths and counts cross the network, and each file has the
+pass's schema exactly.
 
 Rows keep the input's order: a partition's rows are its records' order,
 and its file is named as its input (``part-00000.parquet``), so the files
@@ -39,7 +41,7 @@ import pyarrow.parquet as pq
 from dask.base import compute, tokenize
 from dask.delayed import Delayed, delayed
 
-from data_encoding import DataEncodingError, arrow
+from data_encoding import DataEncodingError, Encoding, arrow
 from data_encoding.node import registry
 
 from .records import SUFFIXES, read_records
@@ -85,11 +87,10 @@ KINDS = (Kind("headers", "block_header"), Kind("operations", "operation"))
 
 @dataclass(frozen=True)
 class Written:
-    """What one task did: the file it wrote, its rows, the bytes it read."""
+    """What one task did: the file it wrote, and its rows."""
 
     path: Path
     rows: int
-    input_bytes: int
 
 
 def decode_partition(encoding_id: str, source: Path, target: Path) -> Written:
@@ -118,10 +119,10 @@ def decode_partition(encoding_id: str, source: Path, target: Path) -> Written:
     except BaseException:
         target.unlink(missing_ok=True)
         raise
-    return Written(target, rows, source.stat().st_size)
+    return Written(target, rows)
 
 
-def _batches(e: Any, source: Path) -> Iterator[list[Any]]:
+def _batches(e: Encoding[Any], source: Path) -> Iterator[list[Any]]:
     """The cells of ``source``'s records, :data:`BATCH_ROWS` at a time."""
     cells: list[Any] = []
     for number, record in enumerate(read_records(source)):

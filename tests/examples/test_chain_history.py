@@ -32,6 +32,7 @@ from chain_history.pipeline import (
     decode_history,
     decode_partition,
     decoding_tasks,
+    partitions,
     read_dataset,
 )
 from chain_history.questions import Day, blocks_per_priority, transactions_per_day
@@ -72,8 +73,7 @@ def dataset(
 def values(folder: Path, kind: str) -> list[Any]:
     """The values of every record of a kind of the history, in order, decoded here."""
     e = registry.find(f"proto.{PROTOCOL}.{kind}").encoding
-    parts = sorted(folder.glob("*.bin"))
-    return [e.decode(record) for part in parts for record in read_records(part)]
+    return [e.decode(record) for part in partitions(folder) for record in read_records(part)]
 
 
 def test_the_generated_history_has_its_records(history: tuple[Path, History]) -> None:
