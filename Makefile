@@ -23,8 +23,8 @@ demo: $(VENV)/.package
 	$(BIN)/python -m data_encoding.cli.demo
 
 lint: $(STAMP)
-	$(BIN)/ruff check encodings tests benchmarks fuzz
-	$(BIN)/ruff format --check encodings tests benchmarks fuzz
+	$(BIN)/ruff check encodings tests benchmarks fuzz examples
+	$(BIN)/ruff format --check encodings tests benchmarks fuzz examples
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
