@@ -21,6 +21,12 @@ work, from hex to JSON text).
   the start method; an encoding pickles as the call that built it, one
   rebuilt from a node's schemas as that schema pair), compiles its codec on
   first use, and converts chunk after chunk; the values come back pickled.
+* **Cost.** Unpickling a value here costs about what decoding it does (a
+  shell block header's three hashes, more), and this process does it for
+  every value: the pool pays where a worker does more than it sends back
+  (:func:`map_many` of a function that gives JSON text, the fields wanted,
+  a count), not for values as quick to decode as a block header's
+  (``benchmarks/README.md`` has the figures).
 * **Errors.** A :class:`DataEncodingError` of one item is that item's
   failure. By default the first one is raised, its ``path`` starting with
   the item's index (``$[2].pid``: the items read as a list's elements
