@@ -38,11 +38,11 @@ Each way is checked first: the four above to count the contents of every
 kind that the input holds, ``decode_many`` and ``map_many`` to give what
 ``decode`` and ``bytes_to_json`` give one by one. Times are
 :func:`scaling.best_time`'s: the best of up to 20 runs, stopping once they
-add up to a second (so one run of 100 000 operations), the garbage
-collector on (as a program runs) but where said.
+add up to a second (so one run of 100 000 operations; ``--quick``: one),
+the garbage collector on (as a program runs) but where said.
 
     python benchmarks/batch.py            # 100 000 operations
-    python benchmarks/batch.py --quick    # 2 000, chunks of 100
+    python benchmarks/batch.py --quick    # 2 000, chunks of 100, one run each
 """
 
 from __future__ import annotations
@@ -67,7 +67,7 @@ from data_encoding.parallel import decode_many, map_many
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from protocol_workloads import batch_headers, batch_operations
-from scaling import MB, best_time, peak_memory, warm_line_tables
+from scaling import MAX_RUNS, MB, best_time, peak_memory, warm_line_tables
 
 __all__ = [
     "FULL",
@@ -85,16 +85,18 @@ __all__ = [
 
 
 class Size(NamedTuple):
-    """How many operations, and how many in a chunk."""
+    """How many operations, how many in a chunk, and the runs of each
+    measurement (at most: :func:`scaling.best_time`)."""
 
     operations: int
     chunk: int
+    runs: int
 
 
-FULL = Size(100_000, 1_000)
+FULL = Size(100_000, 1_000, MAX_RUNS)
 """The full run: ``batch(*FULL)``."""
-QUICK = Size(2_000, 100)
-"""A smoke run of a second: ``batch(*QUICK)``."""
+QUICK = Size(2_000, 100, 1)
+"""A smoke run of a few seconds, one run each: ``batch(*QUICK)``."""
 
 
 def kinds_of(chunk: Sequence[bytes]) -> Counter[str]:
@@ -147,18 +149,23 @@ class Many:
         return self.one / self.every
 
 
+_ENDED = object()
+"""What :func:`_same` compares once one side has ended."""
+
+
 def _same(label: str, got: Iterator[Any], expected: Iterator[Any]) -> None:
     """``got`` is ``expected``, item for item, neither kept."""
-    for i, (a, b) in enumerate(zip_longest(got, expected, fillvalue=_same)):
+    for i, (a, b) in enumerate(zip_longest(got, expected, fillvalue=_ENDED)):
         if a != b:
             raise AssertionError(f"{label}: item {i} is {a!r}, not {b!r}")
 
 
 def many(
-    workload: str, e: Encoding[Any], data: list[bytes], chunk: int, workers: int
+    workload: str, e: Encoding[Any], data: list[bytes], chunk: int, workers: int, runs: int
 ) -> list[Many]:
     """``decode_many`` and ``map_many`` of ``json_text`` over ``data``, with
-    one job and ``workers``, in chunks of ``chunk``; checked first."""
+    one job and ``workers``, in chunks of ``chunk``, timed as the best of up
+    to ``runs``; checked first."""
     to_text = partial(json_text, e)
     ways: list[tuple[str, Callable[[int], Iterator[Any]], Callable[[bytes], Any]]] = [
         ("values", lambda jobs: decode_many(e, data, jobs=jobs, chunk_size=chunk), e.decode),
@@ -169,7 +176,7 @@ def many(
         times = []
         for jobs in (1, workers):
             _same(f"{workload}, {out}, jobs={jobs}", run(jobs), map(one_by_one, data))
-            times.append(best_time(partial(_drain, run, jobs), True))
+            times.append(best_time(partial(_drain, run, jobs), True, runs))
         rows.append(Many(workload, out, len(data), sum(map(len, data)), workers, *times))
     return rows
 
@@ -208,9 +215,10 @@ def _checked(label: str, got: Counter[str], expected: Counter[str]) -> None:
         raise AssertionError(f"{label}: read {dict(got)}, the input holds {dict(expected)}")
 
 
-def batch(count: int, chunk: int) -> Batch:
+def batch(count: int, chunk: int, runs: int) -> Batch:
     """Read ``count`` operations in the four ways, in chunks of ``chunk``;
-    then :func:`many` of as many shell block headers, and of the operations."""
+    then :func:`many` of as many shell block headers, and of the operations;
+    each timed as the best of up to ``runs``."""
     operations, expected = batch_operations(count)
     decode = delphi.OPERATION.decode
 
@@ -244,18 +252,18 @@ def batch(count: int, chunk: int) -> Batch:
             return total
 
         _checked("the pool", pooled(), expected)  # and the workers are started
-        runs = (
-            Run(kept, best_time(decode_all, True), peak_memory(decode_all)),
-            Run(f"{kept}, collector off", best_time(decode_all, False)),
-            Run(f"one process, chunks of {chunk:,}", best_time(in_chunks, True)),
-            Run(pool_label, best_time(pooled, True)),
+        ways = (
+            Run(kept, best_time(decode_all, True, runs), peak_memory(decode_all)),
+            Run(f"{kept}, collector off", best_time(decode_all, False, runs)),
+            Run(f"one process, chunks of {chunk:,}", best_time(in_chunks, True, runs)),
+            Run(pool_label, best_time(pooled, True, runs)),
         )
     headers = batch_headers(count)
     decoded = [
-        *many("shell block headers", BLOCK_HEADER, headers, chunk, workers),
-        *many("operations", delphi.OPERATION, operations, chunk, workers),
+        *many("shell block headers", BLOCK_HEADER, headers, chunk, workers, runs),
+        *many("operations", delphi.OPERATION, operations, chunk, workers, runs),
     ]
-    return Batch(count, sum(map(len, operations)), expected, workers, *runs, tuple(decoded))
+    return Batch(count, sum(map(len, operations)), expected, workers, *ways, tuple(decoded))
 
 
 def batch_table(b: Batch) -> str:
@@ -302,7 +310,7 @@ def batch_table(b: Batch) -> str:
 def main(argv: Sequence[str] | None = None) -> Batch:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "--quick", action="store_true", help="QUICK: 2 000 operations, chunks of 100"
+        "--quick", action="store_true", help="QUICK: 2 000 operations, chunks of 100, one run"
     )
     args = parser.parse_args(argv)
     b = batch(*(QUICK if args.quick else FULL))
