@@ -42,9 +42,10 @@ def _failure(call: Any, *args: Any) -> DataEncodingError:
     return caught.value
 
 
-@pytest.mark.parametrize("jobs", [1, 2])
-def test_the_values_and_bytes_of_the_calls_one_by_one_in_order(jobs: int) -> None:
-    """2 500 items in chunks of 7: the order is kept across 358 chunk boundaries."""
+@pytest.mark.parametrize("jobs", [1, 2, None])
+def test_the_values_and_bytes_of_the_calls_one_by_one_in_order(jobs: int | None) -> None:
+    """2 500 items in chunks of 7: the order is kept across 358 chunk
+    boundaries, in this process, over two workers and over one per core."""
     assert list(decode_many(STATUS, DATA, jobs=jobs, chunk_size=7)) == STATUSES
     assert list(encode_many(STATUS, STATUSES, jobs=jobs, chunk_size=7)) == DATA
     views = (memoryview(b) for b in DATA[:10])  # a memoryview is sent as its bytes

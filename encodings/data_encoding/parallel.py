@@ -4,7 +4,7 @@
 operations, a file's records) and :func:`encode_many` encodes an iterable
 of values, each as ``e.decode`` and ``e.encode`` would, over a
 :class:`~concurrent.futures.ProcessPoolExecutor` of ``jobs`` workers
-(every core by default); :func:`map_many` does the same with any function
+(``None``: one per core); :func:`map_many` does the same with any function
 of one item that pickles (``functools.partial(f, e)`` of a module-level
 ``f``: the command line's ``--jobs`` sends each worker the whole line's
 work, from hex to JSON text).
@@ -21,12 +21,17 @@ work, from hex to JSON text).
   the start method; an encoding pickles as the call that built it, one
   rebuilt from a node's schemas as that schema pair), compiles its codec on
   first use, and converts chunk after chunk; the values come back pickled.
-* **Cost.** Unpickling a value here costs about what decoding it does (a
-  shell block header's three hashes, more), and this process does it for
-  every value: the pool pays where a worker does more than it sends back
-  (:func:`map_many` of a function that gives JSON text, the fields wanted,
-  a count), not for values as quick to decode as a block header's
-  (``benchmarks/README.md`` has the figures).
+* **Cost: what crosses.** A pool pays where the workers send back much
+  less than they do, and only there. This process pickles every item and
+  unpickles every result, and reading a value back from ``pickle`` costs
+  about what decoding it from its bytes does (a Delphi operation: 5 to
+  8 µs either way): on the node's values (block headers, operations)
+  ``decode_many`` over two workers is 4 to 6 times *slower* than one
+  process (``encode_many`` pickles the values it sends: alike), while
+  ``map_many`` of ``bytes_to_json`` (JSON text back) is twice as fast
+  (``benchmarks/README.md``, issue 32). Hence ``jobs=1`` by default: a
+  pool is asked for, for a function that reduces what it reads (its JSON
+  text, the fields wanted, a count, a filter).
 * **Errors.** A :class:`DataEncodingError` of one item is that item's
   failure. By default the first one is raised, its ``path`` starting with
   the item's index (``$[2].pid``: the items read as a list's elements
@@ -47,11 +52,11 @@ The workers ignore Ctrl-C (``SIGINT``), which this process alone handles.
 
 >>> from data_encoding import obj, req, uint8
 >>> e = obj(req("a", uint8))
->>> list(decode_many(e, [b"\\x01", b"\\x02"], jobs=1))
+>>> list(decode_many(e, [b"\\x01", b"\\x02"]))
 [{'a': 1}, {'a': 2}]
->>> list(decode_many(e, [b"\\x01", b"", b"\\x03"], jobs=1, keep_going=True))  # doctest: +ELLIPSIS
+>>> list(decode_many(e, [b"\\x01", b"", b"\\x03"], keep_going=True))  # doctest: +ELLIPSIS
 [{'a': 1}, Failed(index=1, error=DecodeError(code='not_enough_data', ...)), {'a': 3}]
->>> list(decode_many(e, [b"\\x01", b""], jobs=1))
+>>> list(decode_many(e, [b"\\x01", b""]))
 Traceback (most recent call last):
   ...
 data_encoding.errors.DecodeError: not enough data for uint8: need 1 byte, 0 left at $[1].a (byte 0)
@@ -106,7 +111,7 @@ def map_many(
     function: Callable[[Item], R],
     items: Iterable[Item],
     *,
-    jobs: int | None = None,
+    jobs: int | None = 1,
     chunk_size: int = CHUNK_SIZE,
     keep_going: Literal[False] = False,
 ) -> Results[R]: ...
@@ -115,7 +120,7 @@ def map_many(
     function: Callable[[Item], R],
     items: Iterable[Item],
     *,
-    jobs: int | None = None,
+    jobs: int | None = 1,
     chunk_size: int = CHUNK_SIZE,
     keep_going: bool,
 ) -> Results[R | Failed]: ...
@@ -123,14 +128,14 @@ def map_many(
     function: Callable[[Item], R],
     items: Iterable[Item],
     *,
-    jobs: int | None = None,
+    jobs: int | None = 1,
     chunk_size: int = CHUNK_SIZE,
     keep_going: bool = False,
 ) -> Results[R | Failed]:
     """``function(item)`` of every item, in order, over ``jobs`` worker
-    processes (``None``: one per core, :func:`os.cpu_count`; 1: in this
-    process), ``chunk_size`` items at a time; a failed item as the module
-    says (raised, or a :class:`Failed` with ``keep_going``).
+    processes (1, the default: in this process; ``None``: one per core,
+    :func:`os.cpu_count`), ``chunk_size`` items at a time; a failed item as
+    the module says (raised, or a :class:`Failed` with ``keep_going``).
 
     ``function`` pickles when ``jobs`` is more than 1 (else a
     :class:`DefinitionError`, raised by the call); so do the items and the
@@ -157,7 +162,7 @@ def decode_many(
     e: Encoding[T],
     items: Iterable[BytesLike],
     *,
-    jobs: int | None = None,
+    jobs: int | None = 1,
     chunk_size: int = CHUNK_SIZE,
     keep_going: Literal[False] = False,
     canonical: bool = True,
@@ -167,7 +172,7 @@ def decode_many(
     e: Encoding[T],
     items: Iterable[BytesLike],
     *,
-    jobs: int | None = None,
+    jobs: int | None = 1,
     chunk_size: int = CHUNK_SIZE,
     keep_going: bool,
     canonical: bool = True,
@@ -176,7 +181,7 @@ def decode_many(
     e: Encoding[T],
     items: Iterable[BytesLike],
     *,
-    jobs: int | None = None,
+    jobs: int | None = 1,
     chunk_size: int = CHUNK_SIZE,
     keep_going: bool = False,
     canonical: bool = True,
@@ -199,7 +204,7 @@ def encode_many(
     e: Encoding[T],
     values: Iterable[T],
     *,
-    jobs: int | None = None,
+    jobs: int | None = 1,
     chunk_size: int = CHUNK_SIZE,
     keep_going: Literal[False] = False,
 ) -> Results[bytes]: ...
@@ -208,7 +213,7 @@ def encode_many(
     e: Encoding[T],
     values: Iterable[T],
     *,
-    jobs: int | None = None,
+    jobs: int | None = 1,
     chunk_size: int = CHUNK_SIZE,
     keep_going: bool,
 ) -> Results[bytes | Failed]: ...
@@ -216,7 +221,7 @@ def encode_many(
     e: Encoding[T],
     values: Iterable[T],
     *,
-    jobs: int | None = None,
+    jobs: int | None = 1,
     chunk_size: int = CHUNK_SIZE,
     keep_going: bool = False,
 ) -> Results[bytes | Failed]:
