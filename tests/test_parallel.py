@@ -99,6 +99,8 @@ def test_a_lenient_reading_comes_back_with_its_markers() -> None:
 def test_an_encoding_rebuilt_from_a_nodes_schemas_is_sent_as_its_schemas() -> None:
     header = registry.find("shell.block_header")
     e = from_schema(header.encoding.describe(), header.encoding.json_schema())
+    sent = pickle.dumps(e)  # as its schemas, rebuilt on the other side
+    assert b"data_encoding.passes.schema.rebuild" in sent and b"_unpickled" in sent
     values = [header.encoding.from_json(s["json"]) for s in header.samples["valid"]] * 30
     data = [header.encoding.encode(v) for v in values]
     assert list(decode_many(e, data, jobs=2, chunk_size=4)) == [e.decode(b) for b in data]
