@@ -24,13 +24,25 @@ own. Four runs read them all:
   run over every chunk). The **scaling factor** is the time in chunks in
   one process divided by the pool's.
 
-Each way is checked first to count the contents of every kind that the
-input holds. Times are :func:`scaling.best_time`'s: the best of up to 20
-runs, stopping once they add up to a second (so one run of 100 000
-operations), the garbage collector on (as a program runs) but where said.
+Then the library's own way, :func:`data_encoding.parallel.decode_many`
+(issue 32), on two workloads: the operations, and as many shell block
+headers (:func:`~protocol_workloads.batch_headers`, ``shell.block_header``),
+each with one worker (``jobs=1``: in this process) and with a worker per
+core, in the same chunks; the values are dropped as they come, and each
+call starts its pool, in the time. The same again to JSON text
+(:func:`~data_encoding.parallel.map_many` of ``bytes_to_json``: what
+``data-encoding decode --lines --jobs N`` has its workers do). Each such
+**scaling factor** is its time on one core over its time on every core.
+
+Each way is checked first: the four above to count the contents of every
+kind that the input holds, ``decode_many`` and ``map_many`` to give what
+``decode`` and ``bytes_to_json`` give one by one. Times are
+:func:`scaling.best_time`'s: the best of up to 20 runs, stopping once they
+add up to a second (so one run of 100 000 operations; ``--quick``: one),
+the garbage collector on (as a program runs) but where said.
 
     python benchmarks/batch.py            # 100 000 operations
-    python benchmarks/batch.py --quick    # 2 000, chunks of 100
+    python benchmarks/batch.py --quick    # 2 000, chunks of 100, one run each
 """
 
 from __future__ import annotations
@@ -38,34 +50,53 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections import Counter
-from collections.abc import Sequence
+from collections import Counter, deque
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import partial
+from itertools import zip_longest
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from data_encoding import Encoding
+from data_encoding.node.catalogue.chains import BLOCK_HEADER
 from data_encoding.node.protocols import delphi
+from data_encoding.parallel import decode_many, map_many
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from protocol_workloads import batch_operations
-from scaling import MB, best_time, peak_memory, warm_line_tables
+from protocol_workloads import batch_headers, batch_operations
+from scaling import MAX_RUNS, MB, best_time, peak_memory, warm_line_tables
 
-__all__ = ["FULL", "QUICK", "Batch", "Run", "Size", "batch", "batch_table", "kinds_of"]
+__all__ = [
+    "FULL",
+    "QUICK",
+    "Batch",
+    "Many",
+    "Run",
+    "Size",
+    "batch",
+    "batch_table",
+    "json_text",
+    "kinds_of",
+    "many",
+]
 
 
 class Size(NamedTuple):
-    """How many operations, and how many in a chunk."""
+    """How many operations, how many in a chunk, and the runs of each
+    measurement (at most: :func:`scaling.best_time`)."""
 
     operations: int
     chunk: int
+    runs: int
 
 
-FULL = Size(100_000, 1_000)
+FULL = Size(100_000, 1_000, MAX_RUNS)
 """The full run: ``batch(*FULL)``."""
-QUICK = Size(2_000, 100)
-"""A smoke run of a second: ``batch(*QUICK)``."""
+QUICK = Size(2_000, 100, 1)
+"""A smoke run of a few seconds, one run each: ``batch(*QUICK)``."""
 
 
 def kinds_of(chunk: Sequence[bytes]) -> Counter[str]:
@@ -94,6 +125,67 @@ class Run:
     peak: int | None = None  # bytes, tracemalloc; None: not measured
 
 
+def json_text(e: Encoding[Any], data: bytes) -> str:
+    """``e.bytes_to_json(data)``: what ``map_many`` sends the workers (by name)."""
+    return e.bytes_to_json(data)
+
+
+@dataclass(frozen=True)
+class Many:
+    """``decode_many`` (or ``map_many`` to JSON text) over one workload, on
+    one core and on every core."""
+
+    workload: str
+    out: str  # "values" or "JSON text"
+    records: int
+    input_bytes: int
+    workers: int
+    one: float  # best s, jobs=1
+    every: float  # best s, jobs=workers
+
+    @property
+    def scaling(self) -> float:
+        """One core / every core."""
+        return self.one / self.every
+
+
+_ENDED = object()
+"""What :func:`_same` compares once one side has ended."""
+
+
+def _same(label: str, got: Iterator[Any], expected: Iterator[Any]) -> None:
+    """``got`` is ``expected``, item for item, neither kept."""
+    for i, (a, b) in enumerate(zip_longest(got, expected, fillvalue=_ENDED)):
+        if a != b:
+            raise AssertionError(f"{label}: item {i} is {a!r}, not {b!r}")
+
+
+def many(
+    workload: str, e: Encoding[Any], data: list[bytes], chunk: int, workers: int, runs: int
+) -> list[Many]:
+    """``decode_many`` and ``map_many`` of ``json_text`` over ``data``, with
+    one job and ``workers``, in chunks of ``chunk``, timed as the best of up
+    to ``runs``; checked first."""
+    to_text = partial(json_text, e)
+    ways: list[tuple[str, Callable[[int], Iterator[Any]], Callable[[bytes], Any]]] = [
+        ("values", lambda jobs: decode_many(e, data, jobs=jobs, chunk_size=chunk), e.decode),
+        ("JSON text", lambda jobs: map_many(to_text, data, jobs=jobs, chunk_size=chunk), to_text),
+    ]
+    rows = []
+    for out, run, one_by_one in ways:
+        times = []
+        for jobs in (1, workers):
+            _same(f"{workload}, {out}, jobs={jobs}", run(jobs), map(one_by_one, data))
+            times.append(best_time(partial(_drain, run, jobs), True, runs))
+        rows.append(Many(workload, out, len(data), sum(map(len, data)), workers, *times))
+    return rows
+
+
+def _drain(run: Callable[[int], Iterator[Any]], jobs: int) -> None:
+    """Every result of ``run(jobs)``, each dropped as it comes."""
+    deque(run(jobs), maxlen=0)
+
+
 @dataclass(frozen=True)
 class Batch:
     """The batch's runs, and what they read."""
@@ -106,6 +198,7 @@ class Batch:
     kept_no_gc: Run
     chunked: Run
     pooled: Run
+    many: tuple[Many, ...]  # decode_many: the shell block headers, then the operations
 
     @property
     def runs(self) -> tuple[Run, ...]:
@@ -122,8 +215,10 @@ def _checked(label: str, got: Counter[str], expected: Counter[str]) -> None:
         raise AssertionError(f"{label}: read {dict(got)}, the input holds {dict(expected)}")
 
 
-def batch(count: int, chunk: int) -> Batch:
-    """Read ``count`` operations in the four ways, in chunks of ``chunk``."""
+def batch(count: int, chunk: int, runs: int) -> Batch:
+    """Read ``count`` operations in the four ways, in chunks of ``chunk``;
+    then :func:`many` of as many shell block headers, and of the operations;
+    each timed as the best of up to ``runs``."""
     operations, expected = batch_operations(count)
     decode = delphi.OPERATION.decode
 
@@ -157,16 +252,18 @@ def batch(count: int, chunk: int) -> Batch:
             return total
 
         _checked("the pool", pooled(), expected)  # and the workers are started
-        return Batch(
-            count,
-            sum(map(len, operations)),
-            expected,
-            workers,
-            Run(kept, best_time(decode_all, True), peak_memory(decode_all)),
-            Run(f"{kept}, collector off", best_time(decode_all, False)),
-            Run(f"one process, chunks of {chunk:,}", best_time(in_chunks, True)),
-            Run(pool_label, best_time(pooled, True)),
+        ways = (
+            Run(kept, best_time(decode_all, True, runs), peak_memory(decode_all)),
+            Run(f"{kept}, collector off", best_time(decode_all, False, runs)),
+            Run(f"one process, chunks of {chunk:,}", best_time(in_chunks, True, runs)),
+            Run(pool_label, best_time(pooled, True, runs)),
         )
+    headers = batch_headers(count)
+    decoded = [
+        *many("shell block headers", BLOCK_HEADER, headers, chunk, workers, runs),
+        *many("operations", delphi.OPERATION, operations, chunk, workers, runs),
+    ]
+    return Batch(count, sum(map(len, operations)), expected, workers, *ways, tuple(decoded))
 
 
 def batch_table(b: Batch) -> str:
@@ -192,14 +289,28 @@ def batch_table(b: Batch) -> str:
         f" workers, one per core (os.cpu_count() = {b.workers}).",
         "",
         f"Input: {b.operations:,} operations, {b.input_bytes / MB:.1f} MB; contents: {kinds}.",
+        "",
+        "decode_many (values) and map_many of bytes_to_json (JSON text), one worker "
+        "(jobs=1: in this process) and one per core:",
+        "",
+        "| workload | out | jobs | records | best s | records / s | MB / s | scaling |",
+        "|---|---|---|---|---|---|---|---|",
     ]
+    for m in b.many:
+        for jobs, seconds in ((1, m.one), (m.workers, m.every)):
+            scaling = f"{m.scaling:.2f}" if jobs != 1 else "—"
+            lines.append(
+                f"| {m.workload} ({m.input_bytes / MB:.1f} MB) | {m.out} | {jobs} "
+                f"| {m.records:,} | {seconds:.3f} | {m.records / seconds:,.0f} "
+                f"| {m.input_bytes / MB / seconds:.1f} | {scaling} |"
+            )
     return "\n".join(lines)
 
 
 def main(argv: Sequence[str] | None = None) -> Batch:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "--quick", action="store_true", help="QUICK: 2 000 operations, chunks of 100"
+        "--quick", action="store_true", help="QUICK: 2 000 operations, chunks of 100, one run"
     )
     args = parser.parse_args(argv)
     b = batch(*(QUICK if args.quick else FULL))

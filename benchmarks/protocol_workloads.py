@@ -21,6 +21,8 @@ expressions, the same for every implementation.
   where each comes from).
 * :func:`batch_operations`: signed Delphi operations of mixed kinds, the
   groups of :func:`operation_groups` cycled to any number.
+* :func:`batch_headers`: shell block headers (``shell.block_header``), the
+  catalogue's sample (the vectors' Delphi header) to any number.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ __all__ = [
     "VECTORS",
     "MichelineSet",
     "OperationGroup",
+    "batch_headers",
     "batch_operations",
     "micheline_sets",
     "operation_groups",
@@ -148,3 +151,13 @@ def batch_operations(count: int) -> tuple[list[bytes], Counter[str]]:
         operations.append(bytes(bytearray(group.data)))
         kinds.update(content["kind"] for content in group.json["contents"])
     return operations, kinds
+
+
+def batch_headers(count: int) -> list[bytes]:
+    """``count`` shell block headers (``shell.block_header``): the
+    catalogue's samples (one: the vectors' ``007-PsDELPH1.block_header``,
+    238 bytes, a shell header and Delphi's protocol data) cycled, each a
+    distinct ``bytes`` object (:func:`batch_operations` says why)."""
+    samples = registry.find("shell.block_header").samples["valid"]
+    headers = [bytes.fromhex(str(sample["hex"])) for sample in samples]
+    return [bytes(bytearray(headers[i % len(headers)])) for i in range(count)]

@@ -255,14 +255,14 @@ class Point:
         return math.nan if self.peak is None else self.peak / self.size
 
 
-def best_time(call: Callable[[], object], gc_on: bool) -> float:
-    """The best of up to :data:`MAX_RUNS` timed calls (fewer past :data:`TIME_BUDGET`),
+def best_time(call: Callable[[], object], gc_on: bool, runs: int = MAX_RUNS) -> float:
+    """The best of up to ``runs`` timed calls (fewer past :data:`TIME_BUDGET`),
     with the garbage collector on or off as ``gc_on`` says (restored after)."""
     was_on = gc.isenabled()
     best = float("inf")
     total = 0.0
     try:
-        for _ in range(MAX_RUNS):
+        for _ in range(runs):
             gc.collect()
             if gc_on:
                 gc.enable()

@@ -52,6 +52,9 @@ PLACED = {
     "noncanonical": "depth",  # like depth.py, per-thread state of a reading
     "strategies": "passes",  # the public name of the strategies pass
     "arrow": "package",  # the public name of the Arrow pass, with the node's timestamps
+    # many inputs over worker processes: a user of the tree's entry points, above the
+    # library's own layers so that none of them depends on process pools
+    "parallel": "package",
     "demo": "cli",  # make demo runs the command (wherever it is: here, or in cli/)
     "__main__": "cli",  # python -m data_encoding runs the command
 }

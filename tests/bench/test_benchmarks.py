@@ -27,6 +27,8 @@ from protocol_workloads import (
     CONTRACTS,
     DATA,
     DELPHI,
+    VECTORS,
+    batch_headers,
     batch_operations,
     micheline_sets,
     operation_groups,
@@ -181,6 +183,34 @@ def assert_batch_rows(out: str) -> None:
     contents = re.search(r"^Input: 2,000 operations, [0-9.]+ MB; contents: (.*)\.$", out, re.M)
     assert contents is not None
     assert {part.split()[0] for part in contents[1].split(", ")} == DELPHI_KINDS
+    assert_decode_many_rows(out)
+
+
+def assert_decode_many_rows(out: str) -> None:
+    """decode_many's table of the quick run: for the headers, then the
+    operations, values then JSON text, a row with one job and one with a
+    worker per core, rates positive, the second with its scaling factor."""
+    assert (
+        "\ndecode_many (values) and map_many of bytes_to_json (JSON text), one worker "
+        "(jobs=1: in this process) and one per core:\n"
+    ) in out
+    rows = [
+        cells(line) for line in out.splitlines() if line.startswith(("| shell", "| operations"))
+    ]
+    workers = str(os.cpu_count())
+    sizes = {
+        "shell block headers": sum(map(len, batch_headers(2_000))),
+        "operations": sum(map(len, batch_operations(2_000)[0])),
+    }
+    assert [r[:4] for r in rows] == [
+        [f"{workload} ({size / 1e6:.1f} MB)", kind, jobs, "2,000"]
+        for workload, size in sizes.items()
+        for kind in ("values", "JSON text")
+        for jobs in ("1", workers)
+    ]
+    assert all(number(r[4]) > 0 and number(r[5].replace(",", "")) > 0 < number(r[6]) for r in rows)
+    assert [r[7] for r in rows[::2]] == ["—"] * 4
+    assert all(number(r[7]) > 0 for r in rows[1::2])
 
 
 def cells(line: str) -> list[str]:
@@ -413,7 +443,8 @@ def test_protocol_workloads_are_the_real_groups_and_the_contracts_of_data_readme
     sets are the 19 catalogue samples, then the three contracts of
     ``benchmarks/data``, whose files are those that its README describes.
     The batch cycles the signed groups, each operation a ``bytes`` object
-    of its own."""
+    of its own; its headers are the vectors' block header, each a ``bytes``
+    object of its own."""
     groups = operation_groups()
     assert [g.id for g in groups] == (
         ["proto.psdelph1.operation"] * 13
@@ -440,6 +471,12 @@ def test_protocol_workloads_are_the_real_groups_and_the_contracts_of_data_readme
     assert len({id(data) for data in operations}) == 30
     # 30 operations of one content each, but the two reveal+transaction groups
     assert sum(kinds.values()) == 32 and set(kinds) == DELPHI_KINDS
+    # the header: the catalogue's sample, the 007 vectors' block header
+    with open(VECTORS, encoding="utf-8") as f:
+        rows = [json.loads(line) for line in f]
+    (header,) = [r["hex"] for r in rows if r["encoding_name"] == "007-PsDELPH1.block_header"]
+    headers = batch_headers(3)
+    assert headers == [bytes.fromhex(header)] * 3 and len({id(h) for h in headers}) == 3
 
 
 def test_floors_remove_each_kind_of_check_and_keep_the_results() -> None:

@@ -176,6 +176,13 @@ def _lines(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="with --lines: go on past bad lines (reported on stderr; exit status 1)",
     )
+    batch.add_argument(
+        "--jobs",
+        type=_positive,
+        metavar="N",
+        help="with --lines: convert the lines in N worker processes, a chunk at a time "
+        "(default 1: in this one); the output, its order and the errors are the same",
+    )
 
 
 def _positive(text: str) -> int:
@@ -291,6 +298,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, Mapping[str, argparse.Argum
           data-encoding decode admin.daemon_status 000000030000001092
           data-encoding decode chain.checkpoint --raw checkpoint.bin
           data-encoding decode admin.daemon_status --lines --keep-going statuses.hex
+          data-encoding decode proto.psdelph1.operation --lines --jobs 4 operations.hex
           data-encoding decode admin.daemon_status --lenient 0000000301000010920200000001
           data-encoding decode shell.block_header --lines headers.hex --to parquet headers.parquet
           data-encoding decode --describe rpc.json 'GET /chains/main/mempool/filter' 000000027b7d

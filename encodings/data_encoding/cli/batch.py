@@ -8,6 +8,13 @@ answers input line N), reports every bad line, and then a summary of their
 numbers. Either way a failure makes the exit status 1. The results may go elsewhere
 than to stdout (``decode --to``: rows of a table), each given to ``put``.
 
+With ``--jobs N`` (more than 1), N worker processes convert the lines, a
+chunk of them at a time (:func:`data_encoding.parallel.map_many`: a few
+chunks a worker read ahead, never the whole input), and this process puts
+their results in input order: the output, the errors and their line
+numbers, the summary and the exit status are those of ``--jobs 1``, which
+converts each line here, as it is read.
+
 When the input is a file and stderr a terminal, a progress bar on stderr
 shows how much of the file is done; it is erased before any other message,
 so stdout and the errors read as if it had never been there.
@@ -17,17 +24,22 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Iterator
+from contextlib import closing
+from functools import partial
 from typing import TypeVar
 
-from ..errors import DataEncodingError
+from ..parallel import Failed, map_many
 from .inputs import Input, open_input
 from .output import BAD_DATA, OK, error_text, print_error, write_line
 
 R = TypeVar("R")
 
 Convert = Callable[[Input], R]
-"""One line of input (without its line break) to its result (a line of output)."""
+"""One line of input (without its line break) to its result (a line of
+output); with ``--jobs``, sent to the workers, so it pickles: a
+module-level function, or a ``functools.partial`` of one."""
 
 SHOWN_FAILURES = 20
 """How many failed line numbers the summary lists (it counts them all)."""
@@ -80,33 +92,44 @@ def run_lines(
     keep_going: bool,
     put: Callable[[R], None] = write_line,  # type: ignore[assignment]
     missing: Callable[[], None] = _no_result,
+    jobs: int = 1,
 ) -> int:
-    """Convert each line of ``arg`` (a file, or stdin for ``-`` or ``None``)
-    and ``put`` its result (by default, written as a line; ``missing()``
-    stands for a bad line's, with ``keep_going``); the exit status."""
+    """Convert each line of ``arg`` (a file, or stdin for ``-`` or ``None``),
+    in ``jobs`` processes, and ``put`` its result (by default, written as a
+    line; ``missing()`` stands for a bad line's, with ``keep_going``), in
+    input order; the exit status."""
     failed: list[int] = []  # the first SHOWN_FAILURES line numbers
     failures = 0
     number = 0
     with open_input(arg, "--lines") as (stream, size):
         progress = Progress(size) if size is not None and sys.stderr.isatty() else None
+        sizes: deque[int] = deque()  # of the lines read and not yet answered
+
+        def lines() -> Iterator[bytes]:
+            for raw in stream:
+                sizes.append(len(raw))
+                yield raw
+
         done = 0
-        for number, raw in enumerate(stream, 1):
-            done += len(raw)
-            try:
-                put(convert(Input(raw.rstrip(b"\r\n"), "the line")))
-            except DataEncodingError as err:
-                failures += 1
-                if len(failed) < SHOWN_FAILURES:
-                    failed.append(number)
-                if keep_going:
-                    missing()
-                if progress is not None:
-                    progress.erase()
-                print_error(f"line {number}: {error_text(err)}")
-                if not keep_going:
-                    return BAD_DATA
-            if progress is not None and number % STRIDE == 0:
-                progress.tick(done, number)
+        converted = map_many(partial(_convert_line, convert), lines(), jobs=jobs, keep_going=True)
+        with closing(converted) as results:  # a run stopped early stops the workers
+            for number, result in enumerate(results, 1):
+                done += sizes.popleft()
+                if isinstance(result, Failed):
+                    failures += 1
+                    if len(failed) < SHOWN_FAILURES:
+                        failed.append(number)
+                    if keep_going:
+                        missing()
+                    if progress is not None:
+                        progress.erase()
+                    print_error(f"line {number}: {error_text(result.error)}")
+                    if not keep_going:
+                        return BAD_DATA
+                else:
+                    put(result)
+                if progress is not None and number % STRIDE == 0:
+                    progress.tick(done, number)
         if progress is not None:
             progress.erase()
     if failures:
@@ -115,3 +138,8 @@ def run_lines(
         print_error(f"{failures} of {number} lines failed (lines {listed}{more})")
         return BAD_DATA
     return OK
+
+
+def _convert_line(convert: Convert[R], raw: bytes) -> R:
+    """``convert`` of a line as read (module-level: ``--jobs`` sends it to the workers)."""
+    return convert(Input(raw.rstrip(b"\r\n"), "the line"))

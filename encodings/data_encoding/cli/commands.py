@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from argparse import Namespace
 from fnmatch import fnmatchcase
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from ..jsonvalue import JsonValue, dumps
@@ -17,7 +18,7 @@ from ..node import registry
 from ..passes.schema import Dialect
 from ..tree.core import Encoding
 from .batch import run_lines
-from .inputs import RAW_HINT, UsageError, hex_of, read_input, read_raw, text_of_input
+from .inputs import RAW_HINT, Input, UsageError, hex_of, read_input, read_raw, text_of_input
 from .output import BAD_DATA, OK, print_error, print_json, write_bytes, write_file, write_line
 from .tables import decode_to_table
 
@@ -133,19 +134,38 @@ def codec_of(args: Namespace) -> Encoding[Any]:
     return _answer(args).body(args.id, args.body or "output")
 
 
-def _batch(args: Namespace) -> None:
+def _batch(args: Namespace) -> int:
+    """How many processes convert the lines of ``--lines`` (``--jobs``, 1 by default)."""
     if args.raw:
         raise UsageError("--lines reads and writes text: it cannot be used with --raw")
+    return args.jobs or 1
+
+
+def _one_input(args: Namespace) -> None:
+    """Without ``--lines``: there is one input, and no ``--jobs``."""
+    if args.jobs is not None:
+        raise UsageError("--jobs converts lines in worker processes: it needs --lines")
+
+
+# What a line becomes, as functions of the line alone (partials of these):
+# with --jobs, they are sent to the worker processes, so they must pickle.
+
+
+def _encode_line(e: Encoding[Any], line: Input) -> str:
+    return e.json_to_bytes(text_of_input(line)).hex()
+
+
+def _decode_line(e: Encoding[Any], canonical: bool, line: Input) -> str:
+    return e.bytes_to_json(hex_of(line), canonical=canonical)
 
 
 def encode(args: Namespace) -> int:
     """JSON in, hex (or the bytes, ``--raw``) out; ``--lines``: one JSON value per line."""
     e = codec_of(args)
     if args.lines:
-        _batch(args)
-        return run_lines(
-            args.input, lambda line: e.json_to_bytes(text_of_input(line)).hex(), args.keep_going
-        )
+        jobs = _batch(args)
+        return run_lines(args.input, partial(_encode_line, e), args.keep_going, jobs=jobs)
+    _one_input(args)
     # no hint: --raw is about encode's output, its input is text
     data = e.json_to_bytes(text_of_input(read_input(args.input)))
     if args.raw:
@@ -169,15 +189,13 @@ def decode(args: Namespace) -> int:
     if args.to is not None:
         if not args.lines:
             raise UsageError("--to writes the lines' values: it needs --lines")
-        _batch(args)
-        return decode_to_table(args, e, canonical)
+        return decode_to_table(args, e, canonical, _batch(args))
     if args.lines:
-        _batch(args)
+        jobs = _batch(args)
         return run_lines(
-            args.input,
-            lambda line: e.bytes_to_json(hex_of(line), canonical=canonical),
-            args.keep_going,
+            args.input, partial(_decode_line, e, canonical), args.keep_going, jobs=jobs
         )
+    _one_input(args)
     print_json(
         e.decode_json(bytes_of_input(args.input, args.raw), canonical=canonical), args.compact
     )
