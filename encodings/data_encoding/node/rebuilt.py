@@ -6,9 +6,11 @@ to a definition named as one of the node's hashes (every kind of
 :mod:`.prefixes`), keys, signatures or timestamps (``block_hash``,
 ``Message_result_hash``, ``Signature.Public_key_hash``,
 ``timestamp.protocol``...), or a protocol's contract ids, fitness or
-Micheline expressions, and the binary schema describes it there (the
-entries it refers to included), the rebuilt encoding is the library's own,
-with its Base58Check, RFC 3339 or Micheline JSON form and its checks.
+Micheline expressions, or whose JSON is the enumeration of strings of a
+protocol's ballot (an ``Int8`` in binary), and the binary schema describes
+it there (the entries it refers to included), the rebuilt encoding is the
+library's own, with its Base58Check, RFC 3339, Micheline or ballot JSON form
+and its checks.
 """
 
 from __future__ import annotations

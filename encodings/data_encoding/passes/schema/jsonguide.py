@@ -12,8 +12,11 @@ the JSON schema at the same places, for what the bytes do not say:
 * a **union case's JSON** (its ``oneOf`` schema, matched by title, else by
   position);
 * which places are **node primitives** (a ``$ref`` to a definition named as
-  one: ``block_hash``, ``Signature.Public_key_hash``, ``timestamp.protocol``),
-  which the caller supplies by name (the node's layer knows them);
+  one: ``block_hash``, ``Signature.Public_key_hash``, ``timestamp.protocol``;
+  or an enumeration of strings whose bytes are an integer: a ballot), which
+  the caller supplies (the node's layer knows them);
+* which records of **one member** ``describe`` shows as their member alone
+  (an object of one required member that refers to the member's entry);
 * the items of a sequence (a list of hashes, whose element size the binary
   schema does not state);
 * which texts are JSON values in BSON (a framed string whose JSON is not a

@@ -18,18 +18,13 @@ from ...tree.primitives import (
 )
 from ...tree.records import (
     Field,
-    Obj,
-    Tup,
     merge_objs,
     obj,
     req,
     tup,
 )
-from ...tree.sequences import ListEncoding
 from ...tree.size import VARIABLE, Size
-from ...tree.unions import Union
-from ...tree.wrappers import Def, Mu, Splitted, conv, splitted
-from ..transparent import unwrap
+from ...tree.wrappers import Def, Splitted, conv, splitted
 from . import values as bs
 from .shapes import shape
 
@@ -69,26 +64,6 @@ def kind_of(items: list[Item], path: str = "") -> Literal["named", "anon"] | Non
     if kinds and len(kinds) != len({i.kind for i in items}):
         raise DefinitionError(f"from_schema: {path}: a padding or an empty frame beside fields")
     return kinds.pop() if kinds else None
-
-
-def json_kind(e: Encoding[Any]) -> str | None:
-    """The JSON type of ``e``'s values, where its node says it (a record's,
-    a tuple's, a list's, a leaf's); ``None`` for a union or a recursion."""
-    found: Encoding[Any] | None = e
-    while found is not None and not isinstance(found, Obj | Tup | ListEncoding | Union | Mu):
-        inner = unwrap(found, "json")
-        if inner is None:  # a leaf: its JSON schema is small
-            schema = found.json_schema()
-            if not isinstance(schema, dict):
-                return None
-            if "unistring" in str(schema.get("$ref")):
-                return "string"
-            kind = schema.get("type")
-            return kind if isinstance(kind, str) else None
-        found = inner
-    if isinstance(found, Obj):
-        return "object"
-    return "array" if isinstance(found, Tup | ListEncoding) else None
 
 
 @dataclass(frozen=True)
