@@ -12,6 +12,16 @@ its output is published by nodes and compared byte for byte:
 * when the tree is walked, a union-find over entry names and a structural
   deduplication give the final names; entries stay in completion order.
 
+The reference walks the tree unfolded: an entry referred to from ten places
+is walked ten times, each time numbering its anonymous entries anew (the
+deduplication merges them back). A rebuilt operation with its receipts
+unfolds to 8 000 fields from 400; so each node met again is not walked
+again: what walking it did the first time (the names the counter gave, the
+union-find's steps, the entries, the layout) is done again, the counter's
+names shifted to where the counter now stands (:class:`_Walked`): the
+result is the reference's, at the cost of the entries rather than of every
+field of them.
+
 Dialects (``dialect=``):
 
 * ``"legacy"`` (default), the in-tree library of 2019-2020 the seed's node was
@@ -34,6 +44,10 @@ Two deliberate deviations, both where the reference is inconsistent:
 
 from __future__ import annotations
 
+import operator
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -103,6 +117,13 @@ _COUNT_ENCODINGS: dict[str, tuple[Fixed, bs.Layout]] = {
 
 _ZERO_WIDTH_FIELD = bs.AnonymousField(Fixed(0), bs.ZeroWidth())
 
+_NUMBERED = re.compile(r"X_[0-9]+")
+
+
+def numbered_name(name: str) -> bool:
+    """Whether ``name`` is one that the counter gives an anonymous entry (``X_<n>``)."""
+    return _NUMBERED.fullmatch(name) is not None
+
 
 def integer_size(lo: int, hi: int) -> str:
     """The reference's ``range_to_size``: the integer type that stores ``[lo, hi]``."""
@@ -141,14 +162,48 @@ class _UnionFind:
             self._table[root.title] = new.title
 
 
+_NameStep = tuple[bs.Description, str | None]
+"""A step of the union-find while walking: ``(new, None)`` adds ``new``,
+``(new, existing)`` unites them."""
+
+_SUBTREES = (Def, Mu, Union, Obj, Tup, ListEncoding)
+"""The nodes whose walk is remembered (the others' walks are as cheap as
+looking it up)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Walked:
+    """What walking ``node`` (at one name in scope, inside the same ``mu`` nodes)
+    did: ``count`` names from the counter, the first ``first``, the
+    union-find's ``steps``, the ``entries`` it completed, the numbers of
+    the defs named ``X_<n>`` it met, and its ``layout``."""
+
+    node: Encoding[Any]  # kept alive: remembered by its id
+    first: int
+    count: int
+    steps: tuple[_NameStep, ...]
+    entries: tuple[tuple[str, bs.Toplevel], ...]
+    numbered_defs: tuple[int, ...]
+    layout: bs.Layout
+
+
 class _Describer:
-    def __init__(self, dialect: bs.Dialect) -> None:
+    def __init__(self, dialect: bs.Dialect, *, remember: bool = True) -> None:
         self.legacy = dialect == "legacy"
         self.n_text, self.z_text = ZARITH_TEXTS[dialect]
         self.uf = _UnionFind()
         self.entries: list[tuple[str, bs.Toplevel]] = []  # in completion order
         self.counter = 0
-        self.recursives: list[str] = []
+        self.recursives: tuple[str, ...] = ()
+        #: the walks remembered, by node, name in scope and recursives (None: none is)
+        self.walked: dict[tuple[int, str | None, tuple[str, ...]], _Walked] | None = (
+            {} if remember else None
+        )
+        self.steps: list[_NameStep] = []  # the union-find's, while walking
+        # the numbers of the defs named as the counter names (``X_<n>``,
+        # rebuilt so), as met: a walk whose counter gave one of them is not
+        # remembered (its def would be shifted with the counter's names)
+        self.numbered_defs: list[int] = []
 
     # ------------------------------------------------------------ naming
 
@@ -157,17 +212,83 @@ class _Describer:
         if ref_name is None:
             ref_name = f"X_{self.counter}"
             self.counter += 1
-        self.uf.add(bs.Description(ref_name))
+        else:
+            self.def_name(ref_name)
+        self.step(bs.Description(ref_name))
         return ref_name
+
+    def def_name(self, name: str) -> None:
+        if numbered_name(name):
+            self.numbered_defs.append(int(name[2:]))
+
+    def step(self, new: bs.Description, existing: str | None = None) -> None:
+        """A step of the union-find, remembered with the walk."""
+        self.steps.append((new, existing))
+        if existing is None:
+            self.uf.add(new)
+        else:
+            self.uf.union(new, existing)
 
     def entry(self, name: str, encoding: bs.Toplevel) -> None:
         self.entries.append((name, encoding))
 
     def zarith(self, natural: bool) -> bs.Ref:
         title = "N.t" if natural else "Z.t"
-        self.uf.add(bs.Description(title, self.n_text if natural else self.z_text))
+        self.step(bs.Description(title, self.n_text if natural else self.z_text))
         self.entry(title, bs.Obj((bs.NamedField(title, DYNAMIC, bs.Bytes()),)))
         return bs.Ref(title)
+
+    # ------------------------------------------------------------ walks met again
+
+    def remembered(self, e: Encoding[Any], ref_name: str | None) -> bs.Layout:
+        """``layout(e, ref_name)``, walked once per place in the tree's
+        unfolding that is alike (see the module docstring)."""
+        assert self.walked is not None
+        key = (id(e), ref_name, self.recursives)
+        walked = self.walked.get(key)
+        if walked is not None and walked.node is e:
+            return self.again(walked)
+        first, entries, steps, defs = (
+            self.counter,
+            len(self.entries),
+            len(self.steps),
+            len(self.numbered_defs),
+        )
+        layout = self.walk(e, ref_name)
+        numbered_defs = tuple(self.numbered_defs[defs:])
+        if not any(first <= n < self.counter for n in numbered_defs):
+            self.walked[key] = _Walked(
+                e,
+                first,
+                self.counter - first,
+                tuple(self.steps[steps:]),
+                tuple(self.entries[entries:]),
+                numbered_defs,
+                layout,
+            )
+        return layout
+
+    def again(self, walked: _Walked) -> bs.Layout:
+        """Do what ``walked`` did, its counter's names shifted to the counter's place."""
+        shift = self.counter - walked.first
+        self.counter += walked.count
+        self.numbered_defs.extend(walked.numbered_defs)
+        if not walked.count:  # nothing to shift
+            for new, existing in walked.steps:
+                self.step(new, existing)
+            self.entries.extend(walked.entries)
+            return walked.layout
+        numbers = range(walked.first, walked.first + walked.count)
+        names = {f"X_{n}": f"X_{n + shift}" for n in numbers}
+
+        def shifted(name: str) -> str:
+            return names.get(name, name)
+
+        for new, existing in walked.steps:
+            moved = bs.Description(shifted(new.title), new.description)
+            self.step(moved, None if existing is None else shifted(existing))
+        self.entries.extend((shifted(name), renamed(enc, shifted)) for name, enc in walked.entries)
+        return renamed_layout(walked.layout, shifted)
 
     # ------------------------------------------------------------ fields
 
@@ -259,7 +380,11 @@ class _Describer:
         if isinstance(layout, bs.ZeroWidth):
             return []
         named = bs.NamedField(key, e.size, layout)
-        return [named] if header is None else [bs.DynamicSizeField(def_name, 1, header), named]
+        if header is None:
+            return [named]
+        if def_name is not None:
+            self.def_name(def_name)
+        return [bs.DynamicSizeField(def_name, 1, header), named]
 
     def list_fields(self, e: ListEncoding) -> list[bs.FieldDescr]:
         mode, arg = e.count_mode
@@ -279,6 +404,11 @@ class _Describer:
     # ------------------------------------------------------------ layout
 
     def layout(self, e: Encoding[Any], ref_name: str | None) -> bs.Layout:
+        if self.walked is not None and isinstance(e, _SUBTREES):
+            return self.remembered(e, ref_name)
+        return self.walk(e, ref_name)
+
+    def walk(self, e: Encoding[Any], ref_name: str | None) -> bs.Layout:
         e = self.built(e)
         inner = self.through(e, ref_name)
         if inner is not None:
@@ -327,7 +457,7 @@ class _Describer:
         if isinstance(e, (Obj, Tup)) and not body and not self.legacy:
             return bs.ZeroWidth()
         if isinstance(e, (DynamicSize, ListEncoding)):
-            self.uf.add(bs.Description(name))  # as the reference (it matters for def ids)
+            self.step(bs.Description(name))  # as the reference (it matters for def ids)
         self.entry(name, bs.Obj(tuple(body)))
         return bs.Ref(name)
 
@@ -356,20 +486,23 @@ class _Describer:
         if e.name in self.recursives:
             return e.name
         title = e.title or e.name
+        self.def_name(title)
+        self.def_name(e.name)
         canonical = bs.Description(title, e.description)
-        self.uf.add(canonical)
+        self.step(canonical)
         if title != e.name:  # deviation: the reference crashes here
-            self.uf.add(bs.Description(e.name))
-            self.uf.union(canonical, e.name)
-        self.recursives.append(e.name)
+            self.step(bs.Description(e.name))
+            self.step(canonical, e.name)
+        outside = self.recursives
+        self.recursives = (*outside, e.name)
         try:
             layout = self.layout(e.body, None)
         finally:
-            self.recursives.pop()
+            self.recursives = outside
         if isinstance(layout, bs.Ref):
-            self.uf.union(canonical, layout.name)
+            self.step(canonical, layout.name)
             return layout.name
-        self.uf.add(canonical)
+        self.step(canonical)
         self.entry(e.name, bs.Obj((bs.AnonymousField(e.body.size, layout),)))
         return e.name
 
@@ -377,31 +510,10 @@ class _Describer:
 
     def fixup(self, enc: bs.Toplevel) -> bs.Toplevel:
         """Rewrite every reference through the union-find."""
-        if isinstance(enc, bs.Obj):
-            return bs.Obj(tuple(self.fixup_field(f) for f in enc.fields))
-        if isinstance(enc, bs.Cases):
-            cases = tuple(
-                bs.Case(c.tag, tuple(self.fixup_field(f) for f in c.fields), c.name)
-                for c in enc.cases
-            )
-            return bs.Cases(enc.kind, enc.tag_size, cases)
-        return enc
+        return renamed(enc, self.final_name)
 
-    def fixup_field(self, f: bs.FieldDescr) -> bs.FieldDescr:
-        if isinstance(f, bs.NamedField):
-            return bs.NamedField(f.name, f.kind, self.fixup_layout(f.layout))
-        if isinstance(f, bs.AnonymousField):
-            return bs.AnonymousField(f.kind, self.fixup_layout(f.layout))
-        return f
-
-    def fixup_layout(self, layout: bs.Layout) -> bs.Layout:
-        if isinstance(layout, bs.Ref):
-            return bs.Ref(self.uf.find(layout.name).title)
-        if isinstance(layout, bs.Enum):
-            return bs.Enum(layout.size, self.uf.find(layout.reference).title)
-        if isinstance(layout, bs.Seq):
-            return bs.Seq(self.fixup_layout(layout.layout), layout.limit, layout.exact)
-        return layout
+    def final_name(self, name: str) -> str:
+        return self.uf.find(name).title
 
     def dedup_legacy(
         self, entries: list[tuple[str, bs.Toplevel]]
@@ -410,16 +522,7 @@ class _Describer:
         pass never ends it, and the first of equal entries in a pass wins."""
         previous = 0
         while True:
-            seen: dict[bs.Toplevel, bs.Description] = {}
-            kept: list[tuple[str, bs.Toplevel]] = []
-            for name, enc in entries:
-                winner = seen.get(enc)
-                if winner is not None:
-                    self.uf.union(winner, name)
-                else:
-                    d = self.uf.find(name)
-                    seen[enc] = d
-                    kept.append((d.title, enc))
+            kept, _ = self.dedup_pass(entries)
             kept.reverse()
             entries = [(title, self.fixup(enc)) for title, enc in kept]
             if len(entries) == previous:
@@ -431,21 +534,32 @@ class _Describer:
     ) -> list[tuple[bs.Description, bs.Toplevel]]:
         """1.0 deduplication: in order, the first of equal entries wins; repeat while merging."""
         while True:
-            seen: dict[bs.Toplevel, bs.Description] = {}
-            kept: list[tuple[str, bs.Toplevel]] = []
-            merged = False
-            for name, enc in entries:
-                winner = seen.get(enc)
-                if winner is not None:
-                    merged = True
-                    self.uf.union(winner, name)
-                else:
-                    d = self.uf.find(name)
-                    seen[enc] = d
-                    kept.append((d.title, enc))
+            kept, merged = self.dedup_pass(entries)
             entries = [(title, self.fixup(enc)) for title, enc in kept]
             if not merged:
                 return [(self.uf.find(title), enc) for title, enc in entries]
+
+    def dedup_pass(
+        self, entries: list[tuple[str, bs.Toplevel]]
+    ) -> tuple[list[tuple[str, bs.Toplevel]], bool]:
+        """One pass of either: the first of equal entries is kept, the names
+        of the others united with its; whether any was."""
+        seen: dict[bs.Toplevel, bs.Description] = {}
+        # the same by identity: most entries of an unfolded tree are met
+        # again as the very same value, which is not hashed again
+        met: dict[int, bs.Description] = {}
+        kept: list[tuple[str, bs.Toplevel]] = []
+        merged = False
+        for name, enc in entries:
+            winner = met.get(id(enc)) or seen.get(enc)
+            if winner is not None:
+                merged = True
+                met[id(enc)] = winner
+                self.uf.union(winner, name)
+            else:
+                d = met[id(enc)] = seen[enc] = self.uf.find(name)
+                kept.append((d.title, enc))
+        return kept, merged
 
     def run(self, e: Encoding[Any]) -> bs.BinarySchema:
         toplevel: bs.Toplevel = bs.Obj(tuple(self.fields(e, None)))
@@ -475,11 +589,65 @@ class _Describer:
         )
 
 
+def renamed(enc: bs.Toplevel, rename: Callable[[str], str]) -> bs.Toplevel:
+    """``enc``, each entry it refers to renamed by ``rename`` (``enc`` itself
+    where no name changes: deduplication renames every entry at each pass)."""
+    if isinstance(enc, bs.Obj):
+        fields = _renamed_fields(enc.fields, rename)
+        return enc if fields is enc.fields else bs.Obj(fields)
+    if isinstance(enc, bs.Cases):
+        cases = tuple(
+            c
+            if (fields := _renamed_fields(c.fields, rename)) is c.fields
+            else bs.Case(c.tag, fields, c.name)
+            for c in enc.cases
+        )
+        if all(map(operator.is_, cases, enc.cases)):
+            return enc
+        return bs.Cases(enc.kind, enc.tag_size, cases)
+    return enc
+
+
+def _renamed_fields(
+    fields: tuple[bs.FieldDescr, ...], rename: Callable[[str], str]
+) -> tuple[bs.FieldDescr, ...]:
+    new = tuple(_renamed_field(f, rename) for f in fields)
+    return fields if all(map(operator.is_, new, fields)) else new
+
+
+def _renamed_field(f: bs.FieldDescr, rename: Callable[[str], str]) -> bs.FieldDescr:
+    if isinstance(f, bs.NamedField):
+        layout = renamed_layout(f.layout, rename)
+        return f if layout is f.layout else bs.NamedField(f.name, f.kind, layout)
+    if isinstance(f, bs.AnonymousField):
+        layout = renamed_layout(f.layout, rename)
+        return f if layout is f.layout else bs.AnonymousField(f.kind, layout)
+    return f
+
+
+def renamed_layout(layout: bs.Layout, rename: Callable[[str], str]) -> bs.Layout:
+    """``layout``, the entry it refers to renamed by ``rename`` (itself if the same)."""
+    if isinstance(layout, bs.Ref):
+        name = rename(layout.name)
+        return layout if name == layout.name else bs.Ref(name)
+    if isinstance(layout, bs.Enum):
+        name = rename(layout.reference)
+        return layout if name == layout.reference else bs.Enum(layout.size, name)
+    if isinstance(layout, bs.Seq):
+        inner = renamed_layout(layout.layout, rename)
+        return layout if inner is layout.layout else bs.Seq(inner, layout.limit, layout.exact)
+    return layout
+
+
 def _int_enum(e: StringEnum) -> bs.IntEnum:
     size = integer_size(0, len(e.strings))
     return bs.IntEnum(size, tuple(enumerate(e.strings)))  # type: ignore[arg-type]
 
 
-def describe(e: Encoding[Any], dialect: bs.Dialect = "legacy") -> bs.BinarySchema:
-    """The binary schema of ``e`` (see the module docstring)."""
-    return _Describer(dialect).run(e)
+def describe(
+    e: Encoding[Any], dialect: bs.Dialect = "legacy", *, remember: bool = True
+) -> bs.BinarySchema:
+    """The binary schema of ``e`` (see the module docstring); ``remember=False``
+    walks every node every time it is met, as the reference does (the same
+    schema, slower: the tests' witness)."""
+    return _Describer(dialect, remember=remember).run(e)
