@@ -5,7 +5,7 @@ pass over the rebuilt encoding unfolds them."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 
 from . import values as bs
 
@@ -13,18 +13,35 @@ from . import values as bs
 def recursive_entries(entries: dict[str, bs.Entry]) -> frozenset[str]:
     """The entries that refer to themselves, directly or through others:
     those of a strongly connected component of more than one entry, or
-    that refer to themselves (Tarjan's algorithm, iterative: linear in the
-    references, whatever the schema's depth)."""
-    refs = {
-        name: sorted(set(_references(entry.encoding)) & entries.keys())
+    that refer to themselves."""
+    refs = references(entries)
+    return frozenset(
+        name
+        for component in components(refs)
+        if len(component) > 1 or component[0] in refs[component[0]]
+        for name in component
+    )
+
+
+def references(entries: Mapping[str, bs.Entry]) -> dict[str, list[str]]:
+    """The entries each entry refers to, each once, in the order of its fields."""
+    return {
+        name: [ref for ref in dict.fromkeys(_references(entry.encoding)) if ref in entries]
         for name, entry in entries.items()
     }
+
+
+def components(graph: Mapping[str, Sequence[str]]) -> list[list[str]]:
+    """The strongly connected components of ``graph`` (each node's
+    successors; a successor that is no node is ignored), each after every
+    component it reaches (Tarjan's algorithm, iterative: linear in the
+    edges, whatever the graph's depth)."""
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     stack: list[str] = []
     on_stack: set[str] = set()
-    recursive: set[str] = set()
-    for root in refs:
+    found: list[list[str]] = []
+    for root in graph:
         if root in index:
             continue
         work = [(root, 0)]
@@ -34,15 +51,18 @@ def recursive_entries(entries: dict[str, bs.Entry]) -> frozenset[str]:
                 index[name] = low[name] = len(index)
                 stack.append(name)
                 on_stack.add(name)
-            if i < len(refs[name]):
+            successors = graph[name]
+            while i < len(successors) and successors[i] not in graph:
+                i += 1
+            if i < len(successors):
                 work.append((name, i + 1))
-                child = refs[name][i]
+                child = successors[i]
                 if child not in index:
                     work.append((child, 0))
                 elif child in on_stack:
                     low[name] = min(low[name], index[child])
                 continue
-            if work:  # the caller's low takes this entry's
+            if work:  # the caller's low takes this node's
                 caller = work[-1][0]
                 low[caller] = min(low[caller], low[name])
             if low[name] == index[name]:
@@ -53,9 +73,8 @@ def recursive_entries(entries: dict[str, bs.Entry]) -> frozenset[str]:
                     component.append(member)
                     if member == name:
                         break
-                if len(component) > 1 or name in refs[name]:
-                    recursive.update(component)
-    return frozenset(recursive)
+                found.append(component)
+    return found
 
 
 def unfolded_size(entries: Mapping[str, bs.Entry], top: bs.Toplevel, limit: int) -> int:
@@ -101,7 +120,8 @@ def _entry_fields(enc: bs.Toplevel) -> list[bs.FieldDescr]:
 
 
 def _references(enc: bs.Toplevel) -> list[str]:
-    """The entries ``enc`` refers to, each as many times as it does."""
+    """The entries ``enc`` refers to, each as many times as it does (an
+    enumeration's entry too: it has no fields, and refers to nothing)."""
     names: list[str] = []
     for f in _entry_fields(enc):
         layout = f.layout if isinstance(f, bs.NamedField | bs.AnonymousField) else None
@@ -109,4 +129,6 @@ def _references(enc: bs.Toplevel) -> list[str]:
             layout = layout.layout
         if isinstance(layout, bs.Ref):
             names.append(layout.name)
+        elif isinstance(layout, bs.Enum):
+            names.append(layout.reference)
     return names

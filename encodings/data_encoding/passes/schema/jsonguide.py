@@ -74,17 +74,20 @@ class Guide:
         }
 
     def refs(self, js: Js) -> list[str]:
-        """The definitions ``js`` refers to, one through the other (``$ref`` chains)."""
-        names: list[str] = []
-        while js is not None and len(names) <= len(self.definitions):
+        """The definitions ``js`` refers to, one through the other (``$ref``
+        chains), each once (a chain that comes back ends there)."""
+        names: dict[str, None] = {}  # in order
+        while js is not None:
             ref = js.get("$ref")
             if not isinstance(ref, str) or not ref.startswith(_PREFIX):
                 break
             name = ref[len(_PREFIX) :]
-            names.append(name)
+            if name in names:
+                break
+            names[name] = None
             found = self.definitions.get(name)
             js = found if isinstance(found, dict) else None
-        return names
+        return list(names)
 
     def notes(self, name: str) -> tuple[str | None, str | None]:
         """The title and description of the definition ``name``, where it says them."""

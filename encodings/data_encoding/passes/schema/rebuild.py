@@ -6,15 +6,17 @@ publishes it, in any dialect (:data:`~.language.binary_schema_v1` reads every
 spelling). The rebuilt encoding reads and writes the bytes the schema
 states, and describes itself as that schema: ``from_schema(s).describe() ==
 s`` for ``s`` that ``describe()`` made (in the dialect it was made in), but
-for the kinds ``tests/rebuild_kinds.py`` lists (97.6 % of random encodings
-rebuild exactly, 77 % with the same JSON too when their JSON schema is
+for the kinds ``tests/rebuild_kinds.py`` lists (97 % of random encodings
+rebuild exactly, 79 % with the same JSON too when their JSON schema is
 given: ``tests/rebuild_share.py``): a ``mu``'s entry among others comes out
 in another order or numbered otherwise, zero-width anonymous fields beside
 others (legacy's merged empty records) are dropped. The schema itself leaves unstated an
 optional field of a variable-size value (no presence byte: rebuilt as a
 required field) and a size header around a zero-width field (dropped with it).
 One schema pair is rebuilt once (the last :data:`REBUILT_KEPT` are kept),
-and its encoding pickles as the pair.
+and its encoding pickles as the pair; an entry met again in another pair
+(an operation in each service of a node's answer that states one) is the
+encoding built the first time (:mod:`.sharing`).
 
 The entries ``describe`` named from its counter (``X_<n>``) were anonymous:
 they are rebuilt anonymous, so that ``describe`` numbers them again; where it
@@ -113,11 +115,14 @@ from ...errors import DefinitionError
 from ...jsonvalue import JsonValue, dumps, loads
 from ...tree.core import Encoding, made_by
 from . import values as bs
+from .describe import numbered_name
 from .entrygraph import own_size, unfolded_size
 from .jsonguide import NO_PRIMITIVES, Guide, Primitives
 from .language import binary_schema_v1
-from .rebuilder import Rebuilder, numbered, numbered_name
+from .rebuilder import Rebuilder, numbered
 from .shapes import shape
+from .sharing import AT_MOST as SHARING_AT_MOST
+from .sharing import Digests
 from .values import Dialect
 
 __all__ = ["UNFOLDING", "NO_PRIMITIVES", "Primitives", "rebuild"]
@@ -181,12 +186,17 @@ def _rebuilt(
     alike: tuple[bool, Encoding[Any]] | None = None
     inexact: tuple[bool, Encoding[Any]] | None = None
     refused: DefinitionError | None = None
+    digests: dict[bool, Digests | None] = {}  # of the entries, with the JSON's help or not
     for use_json, anonymous in ways:
         if one_zero is not None and not use_json:
             break  # the JSON's help kept
         if alike is not None and (use_json != alike[0] or anonymous):
             break
-        rebuilder = Rebuilder(schema, guide if use_json else None, primitives, anonymous)
+        if use_json not in digests:
+            digests[use_json] = _digests(schema, guide if use_json else None)
+        rebuilder = Rebuilder(
+            schema, guide if use_json else None, primitives, anonymous, digests[use_json]
+        )
         try:
             built = rebuilder.toplevel()
         except DefinitionError as error:  # the first way's error is the one said
@@ -209,6 +219,14 @@ def _rebuilt(
         assert refused is not None
         raise refused
     return made_by(best, _unpickled, schema, json_text, primitives)
+
+
+def _digests(schema: bs.BinarySchema, guide: Guide | None) -> Digests | None:
+    """What each entry's rebuilding reads (:mod:`.sharing`), ``None`` where
+    the schema shares no entry."""
+    if len(schema.fields) > SHARING_AT_MOST:
+        return None
+    return Digests({e.description.title: e for e in schema.fields}, guide)
 
 
 def _refuse_unfolding(schema: bs.BinarySchema) -> None:

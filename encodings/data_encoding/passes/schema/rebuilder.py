@@ -5,7 +5,6 @@ JSON schema where one is given (see :mod:`.rebuild` for what becomes what)."""
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
@@ -46,7 +45,9 @@ from ...tree.size import DYNAMIC, VARIABLE, Fixed, Size
 from ...tree.unions import case, option, string_enum, union
 from ...tree.wrappers import Mu, def_, mu, splitted
 from ...tree.zarith import Zarith, n, z
+from . import sharing
 from . import values as bs
+from .describe import numbered_name
 from .entrygraph import recursive_entries
 from .jsonguide import Guide, Js, Primitives
 from .jsonschema import BUILTIN_DEFINITIONS, json_names
@@ -87,20 +88,12 @@ _COUNTS: dict[bs.Layout, tuple[HeaderKind, int]] = {
 
 _ZARITH = {"N.t": n, "Z.t": z}
 
-_ANONYMOUS = re.compile(r"X_[0-9]+")
-"""The names ``describe`` gives the entries of anonymous parts."""
-
 
 def numbered(schema: bs.BinarySchema) -> bool:
     """Whether an entry of ``schema`` is named as ``describe`` numbers the
     anonymous ones: only then does a :class:`Rebuilder` built ``anonymous``
     build otherwise than one that is not."""
     return any(numbered_name(entry.description.title) for entry in schema.fields)
-
-
-def numbered_name(name: str) -> bool:
-    """Whether ``name`` is one that ``describe`` gives an anonymous entry (``X_<n>``)."""
-    return _ANONYMOUS.fullmatch(name) is not None
 
 
 class Rebuilder:
@@ -110,6 +103,7 @@ class Rebuilder:
         guide: Guide | None,
         primitives: Primitives,
         anonymous: bool,
+        digests: sharing.Digests | None = None,
     ) -> None:
         self.schema = schema
         #: whether the entries named ``X_<n>`` are rebuilt anonymous
@@ -124,6 +118,11 @@ class Rebuilder:
             self.entries[title] = entry
         self.built: dict[str, Encoding[Any]] = {}
         self.selves: dict[str, Encoding[Any]] = {}  # the mus being built
+        # entries shared with other schemas (:mod:`.sharing`; None: none is)
+        self.digests = digests
+        self.frames: list[sharing.Frame] = []  # the entries being built, outermost first
+        self.began: dict[str, int] = {}  # when each entry's build began
+        self.clock = 0
         self.recursive = recursive_entries(self.entries)
         self.depth = 0  # of the entries being built, one inside the other
         self.shapes: dict[Hashable, Hashable] = {}  # asked again of each candidate primitive
@@ -138,10 +137,12 @@ class Rebuilder:
     # ------------------------------------------------------------ entries
 
     def entry(self, name: str, path: str, js: Js = None) -> Encoding[Any]:
-        """The encoding of the entry ``name``, built once."""
+        """The encoding of the entry ``name``, built once (or shared: :mod:`.sharing`)."""
         if name in self.selves:
+            self.used(name)
             return self.selves[name]
         if name in self.built:
+            self.used(name)
             return self.built[name]
         found = self.entries.get(name)
         if found is None:
@@ -152,11 +153,106 @@ class Rebuilder:
                 f"from_schema: {path}: entries refer to entries more than {max_depth()} deep "
                 "(data_encoding.set_max_depth raises the limit)"
             )
+        key = self.shared_key(name, js)
+        shared = None if key is None else sharing.found(key)
+        if shared is not None and self.fits(shared):
+            return self.take(name, shared)
+        frame = sharing.Frame(self.began_now(name), self.depth, self.depth + 1)
+        self.frames.append(frame)
         self.depth += 1
         try:
-            return self.entry_body(name, found, js)
+            built = self.entry_body(name, found, js)
         finally:
             self.depth -= 1
+            self.frames.pop()
+        frame.names.append(name)
+        if self.frames:
+            outer = self.frames[-1]
+            outer.names.extend(frame.names)
+            outer.compared.update(frame.compared)
+            outer.deepest = max(outer.deepest, frame.deepest)
+        if key is not None and not frame.external:
+            self.share(key, frame)
+        return built
+
+    # ------------------------------------------------------------ sharing
+
+    def shared_key(self, name: str, js: Js) -> Hashable | None:
+        """What building the entry ``name`` at a place of JSON schema ``js``
+        reads (:mod:`.sharing`), ``None`` where entries are not shared."""
+        digests = self.digests
+        if digests is None or (not self.anonymous and name in digests.numbered):
+            return None  # (named, the entries X_<n> are named as this schema numbers them)
+        digest = digests.entries.get(name)
+        if digest is None:
+            return None
+        # (the name of an entry X_<n> is not read: it is rebuilt anonymous)
+        label = "X" if numbered_name(name) else name
+        return (label, digest, digests.place(js), self.guide is not None)
+
+    def fits(self, shared: sharing.Shared) -> bool:
+        """Whether ``shared`` is what building its entry here would give:
+        none of its entries is built yet, they nest no deeper than allowed,
+        and the entries it compared with a known primitive's are the same."""
+        assert self.digests is not None
+        names = [self.digests.name_of(label) for label in shared.built]
+        return (
+            shared.primitives is self.primitives
+            and self.depth + shared.height <= max_depth()
+            and not any(n is None or n in self.built or n in self.selves for n in names)
+            and all(self.entries.get(n) == e for n, e in shared.compared.items())
+        )
+
+    def take(self, name: str, shared: sharing.Shared) -> Encoding[Any]:
+        """The entry ``name`` as ``shared``, with the entries built with it."""
+        assert self.digests is not None
+        for label, built in shared.built.items():
+            taken = self.digests.name_of(label)
+            assert taken is not None  # (it fits)
+            self.built[taken] = built
+            self.began_now(taken)
+            if self.frames:
+                self.frames[-1].names.append(taken)
+        if self.frames:
+            outer = self.frames[-1]
+            outer.compared.update(shared.compared)
+            outer.deepest = max(outer.deepest, self.depth + shared.height)
+        return self.built[name]
+
+    def entry_is(self, name: str, entry: bs.Entry) -> bool:
+        """Whether the entry ``name`` is ``entry`` (a known primitive's, which
+        any entry of the schema may be: what a shared entry compared, it
+        is shared where the same holds)."""
+        found = self.entries.get(name)
+        if self.frames:
+            self.frames[-1].compared[name] = found
+        return found == entry
+
+    def share(self, key: Hashable, frame: sharing.Frame) -> None:
+        """Keep the entry ``frame`` built under ``key``, with the entries
+        built with it, by their labels (:meth:`.sharing.Digests.label`)."""
+        assert self.digests is not None
+        labels = {name: self.digests.label(name) for name in frame.names}
+        if None in labels.values() or len(set(labels.values())) < len(labels):
+            return  # (an entry not shared, or two entries X_<n> alike: which is which?)
+        built = {label: self.built[n] for n, label in labels.items() if label is not None}
+        height = frame.deepest - frame.depth
+        sharing.keep(key, sharing.Shared(built, frame.compared, height, self.primitives))
+
+    def began_now(self, name: str) -> int:
+        """Note that the entry ``name`` is built from now on."""
+        self.clock += 1
+        self.began[name] = self.clock
+        return self.clock
+
+    def used(self, name: str) -> None:
+        """The entry ``name`` is used as already built (or being built): the
+        entries being built since are not shared (they use it as built here)."""
+        began = self.began[name]
+        for frame in reversed(self.frames):
+            if frame.start <= began:
+                break
+            frame.external = True
 
     def entry_body(self, name: str, found: bs.Entry, js: Js) -> Encoding[Any]:
         where = f"fields[{name!r}]"
@@ -659,7 +755,7 @@ class Rebuilder:
             parts = known_parts(known)
             if not place(parts):
                 continue
-            if all(self.entries.get(name) == e for name, e in parts.entries.items()):
+            if all(self.entry_is(name, e) for name, e in parts.entries.items()):
                 return known  # named alike
             try:
                 rebuilt = generic()
@@ -677,7 +773,9 @@ class Rebuilder:
 
     def enum(self, layout: bs.Enum, path: str) -> Encoding[Any]:
         name = layout.reference
-        if name not in self.built:
+        if name in self.built:
+            self.used(name)
+        else:
             found = self.entries.get(name)
             if found is None or not isinstance(found.encoding, bs.IntEnum):
                 raise DefinitionError(f"from_schema: {path} refers to no Int_enum {name!r}")
@@ -687,6 +785,9 @@ class Rebuilder:
                     f"from_schema: fields[{name!r}]: an Int_enum's cases are numbered 0, 1, ..."
                 )
             self.built[name] = self.named(name, string_enum([s for _, s in cases]))
+            self.began_now(name)
+            if self.frames:
+                self.frames[-1].names.append(name)
         return self.built[name]
 
 

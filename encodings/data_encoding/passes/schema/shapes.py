@@ -12,6 +12,7 @@ their schemas differ by entry names alone.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Hashable, Mapping
 from dataclasses import fields, is_dataclass
 from typing import Any
@@ -19,6 +20,15 @@ from typing import Any
 from . import values as bs
 
 __all__ = ["shape"]
+
+
+@functools.cache
+def _compared(kind: type) -> tuple[str, ...] | None:
+    """The fields of a schema value of type ``kind`` that its equality
+    compares (``None``: not a dataclass)."""
+    if not is_dataclass(kind):
+        return None
+    return tuple(f.name for f in fields(kind) if f.compare)
 
 
 def shape(value: Any, entries: Mapping[str, bs.Entry]) -> Hashable:
@@ -40,11 +50,9 @@ class _Shapes:
             return ("Enum", value.size, self.entry(value.reference))
         if isinstance(value, tuple | list):
             return tuple(self.of(v) for v in value)
-        if is_dataclass(value) and not isinstance(value, type):
-            return (
-                type(value).__name__,
-                *(self.of(getattr(value, f.name)) for f in fields(value) if f.compare),
-            )
+        compared = _compared(type(value))
+        if compared is not None:
+            return (type(value).__name__, *(self.of(getattr(value, f)) for f in compared))
         return value  # type: ignore[no-any-return]
 
     def entry(self, name: str) -> Hashable:
