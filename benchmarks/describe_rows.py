@@ -7,7 +7,7 @@ codecs, and how fast the rebuilt codecs are against the catalogue's own.
   rebuilt yet (each body is rebuilt on first use).
 * **rebuild all**: then every input, output and error body rebuilt (375,
   with their binary and JSON schemas), in a fresh process: no schema pair
-  is in the cache.
+  is in the cache, no entry shared yet.
 * **decode / encode**: a rebuilt body against the catalogue's encoding of
   the same bytes (the block header; a Delphi operation), ``decode`` and
   ``encode`` of the same value, best of :func:`timing.best`.

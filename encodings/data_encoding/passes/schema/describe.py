@@ -611,18 +611,23 @@ def renamed(enc: bs.Toplevel, rename: Callable[[str], str]) -> bs.Toplevel:
 def _renamed_fields(
     fields: tuple[bs.FieldDescr, ...], rename: Callable[[str], str]
 ) -> tuple[bs.FieldDescr, ...]:
-    new = tuple(_renamed_field(f, rename) for f in fields)
-    return fields if all(map(operator.is_, new, fields)) else new
+    new: list[bs.FieldDescr] | None = None
+    for i, f in enumerate(fields):
+        # (most fields name no entry: they are passed over at once)
+        if isinstance(f, bs.NamedField | bs.AnonymousField) and type(f.layout) in _NAMING:
+            layout = renamed_layout(f.layout, rename)
+            if layout is not f.layout:
+                new = new or list(fields)
+                new[i] = (
+                    bs.NamedField(f.name, f.kind, layout)
+                    if isinstance(f, bs.NamedField)
+                    else bs.AnonymousField(f.kind, layout)
+                )
+    return fields if new is None else tuple(new)
 
 
-def _renamed_field(f: bs.FieldDescr, rename: Callable[[str], str]) -> bs.FieldDescr:
-    if isinstance(f, bs.NamedField):
-        layout = renamed_layout(f.layout, rename)
-        return f if layout is f.layout else bs.NamedField(f.name, f.kind, layout)
-    if isinstance(f, bs.AnonymousField):
-        layout = renamed_layout(f.layout, rename)
-        return f if layout is f.layout else bs.AnonymousField(f.kind, layout)
-    return f
+_NAMING = frozenset({bs.Ref, bs.Enum, bs.Seq})
+"""The layouts that may name an entry."""
 
 
 def renamed_layout(layout: bs.Layout, rename: Callable[[str], str]) -> bs.Layout:

@@ -86,6 +86,7 @@ def unfolded_size(entries: Mapping[str, bs.Entry], top: bs.Toplevel, limit: int)
     twice by an entry referred to twice... unfolds to exponentially more
     than the schema's size, and no pass should be asked to walk that."""
     fields = {name: len(_entry_fields(entry.encoding)) for name, entry in entries.items()}
+    refs = {name: _references(entry.encoding) for name, entry in entries.items()}
     count = len(_entry_fields(top))
     inside: set[str] = set()  # the entries being unfolded, one in the other
     work: list[tuple[str | None, Iterator[str]]] = [(None, iter(_references(top)))]
@@ -98,7 +99,7 @@ def unfolded_size(entries: Mapping[str, bs.Entry], top: bs.Toplevel, limit: int)
         elif ref in fields and ref not in inside:
             count += fields[ref]
             inside.add(ref)
-            work.append((ref, iter(_references(entries[ref].encoding))))
+            work.append((ref, iter(refs[ref])))
     return min(count, limit + 1)
 
 
