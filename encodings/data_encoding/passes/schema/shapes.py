@@ -12,7 +12,6 @@ their schemas differ by entry names alone.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Hashable, Mapping
 from dataclasses import fields, is_dataclass
 from typing import Any
@@ -22,13 +21,17 @@ from . import values as bs
 __all__ = ["shape"]
 
 
-@functools.cache
 def _compared(kind: type) -> tuple[str, ...] | None:
     """The fields of a schema value of type ``kind`` that its equality
-    compares (``None``: not a dataclass)."""
-    if not is_dataclass(kind):
-        return None
-    return tuple(f.name for f in fields(kind) if f.compare)
+    compares (``None``: not a dataclass), found once per type."""
+    if kind not in _COMPARED:
+        _COMPARED[kind] = (
+            tuple(f.name for f in fields(kind) if f.compare) if is_dataclass(kind) else None
+        )
+    return _COMPARED[kind]
+
+
+_COMPARED: dict[type, tuple[str, ...] | None] = {}
 
 
 def shape(value: Any, entries: Mapping[str, bs.Entry]) -> Hashable:
