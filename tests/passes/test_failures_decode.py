@@ -36,6 +36,7 @@ from data_encoding import (
     json,
     list_,
     list_with_length,
+    matching,
     n,
     obj,
     opt,
@@ -387,6 +388,27 @@ DECODE_ROWS = [
         4,
         (0,),
         id="conv-n-in-list",
+    ),
+    # a value read that the writer would not write with the case read: a
+    # user's predicate (or a matching union's function) fails on it, as the
+    # writer would (it says not_canonical where it is)
+    pytest.param(
+        union([case(0, "a", uint8, match=refuse), case(1, "b", string)]),
+        "00 05",
+        DecodeError,
+        "not_canonical",
+        0,
+        (),
+        id="match-raises",
+    ),
+    pytest.param(
+        obj(req("a", uint8), req("m", matching(refuse, [case(0, "small", int31)]))),
+        "01 00 00000005",
+        DecodeError,
+        "not_canonical",
+        1,
+        ("m",),
+        id="matching-raises-in-obj",
     ),
     # invalid_bson: a corrupted document inside the json frame
     pytest.param(

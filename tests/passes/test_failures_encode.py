@@ -38,6 +38,7 @@ from data_encoding import (
     json,
     list_,
     list_with_length,
+    matching,
     n,
     null,
     obj,
@@ -71,6 +72,9 @@ from failing import (
 )
 
 CONV_ENCODE = conv(refuse, same, uint8)
+# a union whose first case's predicate raises, and a matching union whose function does
+MATCH_RAISES = union([case(0, "a", uint8, match=refuse), case(1, "b", string)])
+SELECT_RAISES = matching(refuse, [case(0, "small", int31), case(1, "big", int64)])
 
 # (encoding, value, error class, code, path); offset is always None
 ENCODE_ROWS = [
@@ -244,6 +248,19 @@ ENCODE_ROWS = [
     # user_function
     pytest.param(CONV_ENCODE, 5, EncodeError, "user_function", (), id="conv"),
     pytest.param(conv(refuse, same, n), 5, EncodeError, "user_function", (), id="conv-n"),
+    pytest.param(MATCH_RAISES, 5, EncodeError, "user_function", (), id="match"),
+    pytest.param(SELECT_RAISES, 5, EncodeError, "user_function", (), id="matching"),
+    pytest.param(
+        obj(req("a", uint8), req("m", MATCH_RAISES)),
+        {"a": 1, "m": 2},
+        EncodeError,
+        "user_function",
+        ("m",),
+        id="match-in-obj",
+    ),
+    pytest.param(
+        list_(SELECT_RAISES), [1], EncodeError, "user_function", (0,), id="select-in-list"
+    ),
     pytest.param(
         obj(req("a", uint8), req("c", CONV_ENCODE)),
         {"a": 1, "c": 2},
@@ -310,6 +327,8 @@ TO_JSON_ROWS = [
     pytest.param(obj(req("a", uint8)), {}, EncodeError, "missing_field", ("a",), id="missing"),
     pytest.param(INT_OR_STRING, [1], EncodeError, "no_case_matched", (), id="union"),
     pytest.param(ENUM, "d", EncodeError, "no_case_matched", (), id="string_enum"),
+    pytest.param(MATCH_RAISES, 5, EncodeError, "user_function", (), id="match"),
+    pytest.param(SELECT_RAISES, 5, EncodeError, "user_function", (), id="matching"),
     pytest.param(CONV_ENCODE, 5, EncodeError, "user_function", (), id="conv"),
     pytest.param(string, "\ud800", EncodeError, "invalid_utf8", (), id="surrogate"),
     pytest.param(ranged_float(0.0, 1.0), 2.0, EncodeError, "invalid_float", (), id="ranged_float"),

@@ -16,6 +16,7 @@ from data_encoding import (
     bool_,
     bounded,
     bytes_,
+    case,
     constant,
     conv,
     empty,
@@ -38,6 +39,7 @@ from data_encoding import (
     tup,
     uint8,
     uint16,
+    union,
     unit,
     z,
 )
@@ -160,6 +162,22 @@ JSON_ROWS = [
     pytest.param(json, {1: 2}, JsonError, "not_json", (), id="json-int-key"),
     # user_function
     pytest.param(conv(same, refuse, uint8), 3, JsonError, "user_function", (), id="conv"),
+    pytest.param(
+        union([case(None, "a", uint8, json_match=refuse), case(1, "b", string)]),
+        3,
+        JsonError,
+        "user_function",
+        (),
+        id="json_match",
+    ),
+    pytest.param(
+        obj(req("u", union([case(0, "a", uint8, match=same, json_match=refuse)]))),
+        {"u": 3},
+        JsonError,
+        "user_function",
+        ("u",),
+        id="json_match-in-obj",
+    ),
     # a lone surrogate (json.loads can produce one from "\\ud800") is a JSON error
     pytest.param(string, "\ud800", JsonError, "invalid_utf8", (), id="string-surrogate"),
     pytest.param(

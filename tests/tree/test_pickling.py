@@ -88,3 +88,28 @@ def test_encodings_decode_in_worker_processes() -> None:
     with ProcessPoolExecutor(2, mp_context=spawn) as pool:
         halves = list(pool.map(_decode_all, [e, e], [chunks[:10], chunks[10:]]))
     assert halves[0] + halves[1] == values
+
+
+def _small(value: Any) -> bool:
+    return isinstance(value, int) and value < 256
+
+
+def _tag(value: Any) -> int:
+    return 0 if isinstance(value, int) else 1
+
+
+def test_user_predicates_pickle_and_print_as_given() -> None:
+    # (the library keeps them guarded: their failures are user_function errors)
+    u = de.union(
+        [de.case(0, "small", de.uint8, _small, json_match=_small), de.case(1, "s", de.string)]
+    )
+    m = de.matching(_tag, [de.case(0, "n", de.uint8), de.case(1, "s", de.string)])
+    assert (
+        repr(u)
+        == "union([case(0, 'small', uint8, _small, json_match=_small), case(1, 's', string)])"
+    )
+    assert repr(m) == "matching(_tag, [case(0, 'n', uint8), case(1, 's', string)])"
+    for e in (u, m):
+        copy = pickle.loads(pickle.dumps(e))
+        assert copy.encode(5) == e.encode(5) == b"\x00\x05"
+        assert copy.encode("x") == e.encode("x") == b"\x01\x00\x00\x00\x01x"

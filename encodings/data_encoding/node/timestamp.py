@@ -61,7 +61,7 @@ from ..tree.core import Encoding, publish
 from ..tree.leaves import wrong_type, wrong_value_type
 from ..tree.primitives import decimal_from_json, int64
 from ..tree.strings import string
-from ..tree.unions import case, union
+from ..tree.unions import Case, case, union
 from ..tree.wrappers import DirectJson, conv, def_, splitted
 
 if TYPE_CHECKING:
@@ -264,7 +264,8 @@ protocol: Encoding[int] = def_(
     DirectJson(
         json=union(
             [
-                case(None, "RFC encoding", rfc, match=_has_rfc3339),
+                # (Case: the library's own predicate is not guarded)
+                Case(None, "RFC encoding", rfc, match=_has_rfc3339),
                 case(None, "Second since epoch", int64),
             ]
         ),

@@ -548,6 +548,8 @@ def _argument_pieces(value: object) -> Iterator[str]:
         yield "]" if isinstance(value, list) else ("," if len(value) == 1 else "") + ")"
     elif isinstance(value, functools.partial):  # its own repr holds the function's address
         yield from _call_pieces(("partial", (value.func, *value.args), value.keywords))
+    elif callable(value) and hasattr(value, "__wrapped__"):  # (a user's function, guarded)
+        yield from _argument_pieces(value.__wrapped__)
     elif isinstance(value, type) or (callable(value) and hasattr(value, "__qualname__")):
         name = str(getattr(value, "__qualname__", value))
         # a local function by its own name (``<lambda>``), a method by its class's

@@ -48,6 +48,7 @@ from ..errors import (
     DecodeError,
     DefinitionError,
     EncodeError,
+    JsonError,
     describe_value,
 )
 from ..jsonvalue import JsonValue
@@ -66,6 +67,7 @@ from .core import (
 from .leaves import AtomEncoding
 from .primitives import null
 from .size import merge_cases
+from .wrappers import guarded
 
 TagSize = Literal["Uint8", "Uint16"]
 
@@ -109,7 +111,10 @@ def case(
     the first case it has the shape of that reads it; with it, to the first
     case whose ``json_match`` holds, whose reader then says what is wrong
     with the rest (one test, where a shape's is several, and a precise
-    error). It must not raise."""
+    error). If either raises, the error is ``user_function`` (an
+    :class:`EncodeError` of ``match``, a :class:`JsonError` of
+    ``json_match``; a :class:`DecodeError` where the reader checks that the
+    writer would choose the case read)."""
     if tag is not None:
         expect(tag, int, "case", "a tag is an int or None")
     expect(title, str, "case", "a case title is a str")
@@ -119,7 +124,14 @@ def case(
             expect_callable(fn, f"case({title!r})", name)
     if tag is not None and tag < 0:
         raise DefinitionError(f"case {title!r}: a tag must not be negative, not {tag}")
-    return Case(tag, title, e, match, description, json_match)
+    return Case(
+        tag,
+        title,
+        e,
+        None if match is None else guarded(match, EncodeError, "a match predicate"),
+        description,
+        None if json_match is None else guarded(json_match, JsonError, "a json_match predicate"),
+    )
 
 
 class Union(Encoding[Any]):
@@ -240,8 +252,9 @@ def matching(
     """A tagged union of ``cases`` whose writer writes a value with the case
     whose tag ``select(value)`` gives (the reference's ``matching``): one
     call, where a ``union`` tries its cases in order. ``select`` returns
-    ``None`` for a value no case takes (``no_case_matched``); it must not
-    raise. Every case has a tag and no ``match`` predicate.
+    ``None`` for a value no case takes (``no_case_matched``); if it raises,
+    the error is ``user_function``. Every case has a tag and no ``match``
+    predicate.
 
     Its binary form and JSON form are a ``union``'s. The reader refuses a
     case that ``select`` does not give for the value read
@@ -265,6 +278,9 @@ def matching(
     the catalogue's round trip (bytes -> value -> the same bytes, over
     hostile bytes too) catches.
     """
+    select = guarded(
+        expect_callable(select, "matching", "select"), EncodeError, "a matching function"
+    )
     return Matching(select, cases, tag_size, exact_reads=exact_reads)
 
 

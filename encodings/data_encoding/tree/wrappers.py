@@ -60,18 +60,74 @@ class Wrapper(Encoding[T]):
 
 
 def refusal(
-    exc: Exception, cls: type[EncodeError] | type[DecodeError] | type[JsonError]
+    exc: Exception,
+    cls: type[EncodeError] | type[DecodeError] | type[JsonError],
+    what: str = "a conversion function",
 ) -> DataEncodingError:
-    """The ``cls`` error of a conversion function that raised ``exc``: one of
-    ours recast (:meth:`~DataEncodingError.recast`), without its offset (it
-    counted within what the function parsed, not the input: the caller places
-    the error at the value), any other a ``user_function`` error. (Let a
-    ``RecursionError`` through: the depth limit reports it.)"""
+    """The ``cls`` error of a user's function (``what``) that raised ``exc``:
+    one of ours recast (:meth:`~DataEncodingError.recast`), without its
+    offset (it counted within what the function parsed, not the input: the
+    caller places the error at the value), any other a ``user_function``
+    error. (Let a ``RecursionError`` through: the depth limit reports it.)"""
     if isinstance(exc, DataEncodingError):
         err = exc.recast(cls)
         err.offset = None
         return err
-    return cls("user_function", f"a conversion function failed: {type(exc).__name__}: {exc}")
+    return cls("user_function", f"{what} failed: {type(exc).__name__}: {exc}")
+
+
+class Guarded:
+    """A user's predicate kept on an encoding (a case's ``match`` or
+    ``json_match``, a ``matching`` union's function), whose failure is the
+    library's error: its :func:`refusal` as a ``cls``. It shows, compares
+    and pickles as the function it guards."""
+
+    __slots__ = ("cls", "fn", "what")
+
+    def __init__(
+        self,
+        fn: Callable[[Any], Any],
+        cls: type[EncodeError] | type[DecodeError] | type[JsonError],
+        what: str,
+    ) -> None:
+        self.fn, self.cls, self.what = fn, cls, what
+
+    @property
+    def __wrapped__(self) -> Callable[[Any], Any]:  # (a call's text shows the function)
+        return self.fn
+
+    def __call__(self, value: Any) -> Any:
+        try:
+            return self.fn(value)
+        except RecursionError:
+            raise
+        except Exception as exc:
+            raise refusal(exc, self.cls, self.what) from None
+
+    def __repr__(self) -> str:
+        return repr(self.fn)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Guarded) and (self.fn, self.cls, self.what) == (
+            other.fn,
+            other.cls,
+            other.what,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.fn, self.cls, self.what))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Guarded, (self.fn, self.cls, self.what))
+
+
+def guarded(
+    fn: Callable[[Any], Any],
+    cls: type[EncodeError] | type[DecodeError] | type[JsonError],
+    what: str,
+) -> Guarded:
+    """``fn``, guarded (once: a guarded function is kept as it is)."""
+    return fn if isinstance(fn, Guarded) else Guarded(fn, cls, what)
 
 
 def converted_at(from_wire: Callable[[Any], Any], wire: Any, pos: int) -> Any:

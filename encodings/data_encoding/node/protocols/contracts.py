@@ -35,7 +35,7 @@ from ...tree.framing import padded
 from ...tree.leaves import wrong_type, wrong_value_type
 from ...tree.records import Named
 from ...tree.strings import string
-from ...tree.unions import case, union
+from ...tree.unions import Case, union
 from ...tree.wrappers import DirectJson, conv, def_
 from ..hashes import ContractHash, TaggedBytes
 from ..keys import CURVES, Family, PublicKeyHash, address_payload, address_text, curve_union
@@ -160,9 +160,10 @@ def _binary() -> Encoding[Any]:
     # the padding inside the value too: the value is the 22 bytes, its leaf the 20 between
     hash_bytes = TaggedBytes(ContractId, ContractHash.size, "Contract_hash", _ORIGINATED, _PADDING)
     originated = padded(Named("Contract_hash", hash_bytes), len(_PADDING))
+    # (Case: the library's own predicates, which do not raise, are not guarded)
     cases = [
-        case(0, "Implicit", implicit, match=lambda v: _is_tagged(_IMPLICIT, v)),
-        case(1, "Originated", originated, match=lambda v: _is_tagged(_ORIGINATED, v)),
+        Case(0, "Implicit", implicit, match=lambda v: _is_tagged(_IMPLICIT, v)),
+        Case(1, "Originated", originated, match=lambda v: _is_tagged(_ORIGINATED, v)),
     ]
     # the value checked first, as to_json checks it: one bad value, one error
     return conv(_checked, identity, union(cases))

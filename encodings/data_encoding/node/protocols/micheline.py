@@ -60,7 +60,7 @@ from ...tree.records import Described, dft, obj, req
 from ...tree.sequences import list_
 from ...tree.strings import bytes_, string
 from ...tree.typed import typed
-from ...tree.unions import case, matching, string_enum, union
+from ...tree.unions import Case, Matching, case, string_enum, union
 from ...tree.wrappers import DirectJson, conv, def_, mu, splitted
 from ...tree.zarith import z
 from .versions import IdTable
@@ -339,7 +339,8 @@ def _body(prim: Encoding[str], expr: Encoding[Any]) -> Encoding[Any]:
             _is_application,
         ),
     ]
-    json = union([case(None, title, e, shape, json_match=shape) for title, e, shape in shapes])
+    # (Case: the library's own predicates, which do not raise, are not guarded)
+    json = union([Case(None, title, e, shape, json_match=shape) for title, e, shape in shapes])
     generic = obj(req("prim", prim), req("args", args), dft("annots", ANNOTATIONS, []))
     cases: list[tuple[int, str, Encoding[Any]]] = [
         (INT, "Int", obj(req("int", z))),
@@ -363,7 +364,8 @@ def _body(prim: Encoding[str], expr: Encoding[Any]) -> Encoding[Any]:
         ),
         (BYTES, "Bytes", obj(req("bytes", bytes_))),
     ]
-    binary = matching(
+    # (Matching: the library's own function, which does not raise, is not guarded)
+    binary = Matching(
         written_with,
         [case(tag, title, e) for tag, title, e in cases],
         # only annotations read empty, or a generic case of two arguments or

@@ -482,7 +482,7 @@ def _read_unheld_case(
     test = f"cells[0] != {made}"
     checks = canonical(u)
     if checks is not None and not _reads_exactly(u, c):  # the predicates see plain values only
-        test += f" or {_wrong_case(u, lw, checks, c, target)}"
+        test += f" or {_wrong_case(lw, checks, c, target)}"
     marker = f"{lw.ref(unheld)}(cells, {target}, buf[{where}:pos])"
     lw.add(Flush(end), Do(f"if {test}: {target} = {marker}"))
 
@@ -494,13 +494,10 @@ def _reads_exactly(u: Union, c: Case) -> bool:
 
 
 def _wrong_case(
-    u: Union, lw: Lowering, checks: dict[int, Callable[[Any], bool]], c: Case, target: str
+    lw: Lowering, checks: dict[int, Callable[[Any], bool]], c: Case, target: str
 ) -> str:
     """The test that the value in ``target``, read with case ``c``, is not
-    one the writer writes with ``c``: ``checks[c.tag]``, or a ``matching``
-    union's function called as it is."""
-    if isinstance(u, Matching):
-        return f"{lw.ref(u.select, 'select')}({target}) != {c.tag}"
+    one the writer writes with ``c``: ``checks[c.tag]``."""
     return f"not {lw.ref(checks[c.tag])}({target})"  # type: ignore[index]  # tagged
 
 
@@ -514,12 +511,11 @@ def _case_check(
     path: Path,
 ) -> AfterReads:
     """What follows case ``c``'s read: its check of the value in ``target``
-    (once the pending run is read: ``checks[c.tag]``, or a ``matching``
-    union's function called as it is)."""
+    (once the pending run is read)."""
     error = f"{lw.ref(not_canonical)}({lw.ref(u)}, {where}, {lw.ref(c)})"
     if path:
         error = f"_at({error}, {tuple_expr(path)})"
-    return AfterReads(f"if {_wrong_case(u, lw, checks, c, target)}: raise {error} from None")
+    return AfterReads(f"if {_wrong_case(lw, checks, c, target)}: raise {error} from None")
 
 
 def _union_write(u: Union, lw: Lowering, v: str, path: Path) -> None:
@@ -556,7 +552,7 @@ def _matching_write(u: Matching, lw: Lowering, v: str, path: Path) -> None:
     selection loop, for its error."""
     fmt = "B" if u.tag_width == 1 else "H"
     tag = lw.var("tag")
-    lw.add(Let(tag, f"{lw.ref(u.select, 'select')}({v})"))
+    lw.add(Do(f"{tag} = {lw.ref(u.select, 'select')}({v})", path))  # (its failure located)
     with lw.choice(len(u.tagged) + 1):
         for c in u.tagged:
             with lw.branch(f"{tag} == {c.tag}"):

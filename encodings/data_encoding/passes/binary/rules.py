@@ -34,7 +34,6 @@ from ..choosing import (
     by_constant,
     first_case,
     member,
-    selects,
     value_selectors,
 )
 from ..dispatch import takes_default
@@ -314,7 +313,7 @@ def canonical(u: Union) -> dict[int, Callable[[Any], bool]] | None:
     if isinstance(u, Option) or member(u) is not None:
         return None
     if isinstance(u, Matching):  # the case its function gives
-        return {c.tag: partial(selects, u.select, c.tag) for c in u.tagged if c.tag is not None}
+        return {c.tag: partial(_gives, u.select, c.tag) for c in u.tagged if c.tag is not None}
 
     def build() -> dict[int, Callable[[Any], bool]]:
         tagged = [
@@ -331,6 +330,15 @@ def canonical(u: Union) -> dict[int, Callable[[Any], bool]] | None:
         }
 
     return built(u, "binary.canonical", build)
+
+
+def _gives(select: Callable[[Any], int | None], tag: int, value: Any) -> bool:
+    """Whether a ``matching`` union's function ``select`` gives ``tag`` for
+    a value read (not where it fails: the writer would too)."""
+    try:
+        return select(value) == tag
+    except DataEncodingError:
+        return False
 
 
 def _written_with(
