@@ -186,7 +186,7 @@ COMMIT_JSON = (
     # the case as the node writes it: its kind beside its members
     '"contents":[{"kind":"tx_rollup_commit",'
     '"source":"dn1GLMm5dMXRxCwqmkV22keRCcoWwrrani9F","fee":"656","counter":"3",'
-    '"gas_limit":"3381","storage_limit":"0","rollup":"0000000000000000000000000000000000000000",'
+    '"gas_limit":"3381","storage_limit":"0","rollup":"txr1MZ1FF3APJ5q83Hx3JfdvSdR4iHvzfeWNV",'
     '"commitment":{"level":0,"messages":["txmr344vtdPzvWsfnoSd3mJ3MCFA5ehKLQs1pK9WGcX4FEACg1rVgC",'
     '"txmr2DouKqJu5o8KEVGe6gLoiw1J3krjsxhf6C2a1kDNTTr8BdKpf2"],"predecessor":null,'
     '"inbox_merkle_root":"txi1WZKF1fkUWfKbmaHbb5b8gn68rKSyUy4k7NnSVY4p79BKYz5RB"}}],'

@@ -366,4 +366,15 @@ HASH_ENCODINGS: Final[Mapping[str, Encoding[Base58Hash]]] = MappingProxyType(
 """The node's encoding of every hash kind, by its key in :data:`HASH_KINDS`,
 which is also its name here (``hashes.tx_rollup_message_result_hash``)."""
 
+tx_rollup_id: Final[Encoding[Base58Hash]] = def_(
+    "tx_rollup_id",
+    HASH_ENCODINGS["tx_rollup_hash"],
+    title="A tx rollup handle",
+    description="A tx rollup notation as given to an RPC or inside scripts, is a base58 tx "
+    "rollup hash",
+)
+"""A protocol's handle of a tx rollup (Jakarta's ``tx_rollup_id``, in an
+operation's ``rollup``): its hash (``txr1…``), under the name and title the
+protocols give it, by which a schema published beside it names it."""
+
 publish(__name__, globals())  # the encodings above pickle by reference
