@@ -113,8 +113,9 @@ def case(
     with the rest (one test, where a shape's is several, and a precise
     error). If either raises, the error is ``user_function`` (an
     :class:`EncodeError` of ``match``, a :class:`JsonError` of
-    ``json_match``; a :class:`DecodeError` where the reader checks that the
-    writer would choose the case read)."""
+    ``json_match``); where the reader checks that the writer would write a
+    value read with the case read, a value ``match`` fails on is not the
+    writer's (``not_canonical``)."""
     if tag is not None:
         expect(tag, int, "case", "a tag is an int or None")
     expect(title, str, "case", "a case title is a str")
@@ -253,8 +254,8 @@ def matching(
     whose tag ``select(value)`` gives (the reference's ``matching``): one
     call, where a ``union`` tries its cases in order. ``select`` returns
     ``None`` for a value no case takes (``no_case_matched``); if it raises,
-    the error is ``user_function``. Every case has a tag and no ``match``
-    predicate.
+    the error is ``user_function`` (the reader: ``not_canonical``). Every
+    case has a tag and no ``match`` predicate.
 
     Its binary form and JSON form are a ``union``'s. The reader refuses a
     case that ``select`` does not give for the value read
