@@ -66,6 +66,30 @@ def test_a_bad_line_stops_the_run_the_rows_before_it_written(run: Run, tmp_path:
     assert values_of(HEADER.encoding, pq.read_table(out)) == HEADERS * 2
 
 
+@pytest.mark.parametrize("keep_going", [[], ["--keep-going"]])
+def test_a_value_parquet_cannot_hold_stops_the_run_at_its_line(
+    run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, keep_going: list[str]
+) -> None:
+    # a protocol timestamp is any int64 of seconds; Parquet's timestamps are
+    # milliseconds: 2^62 s has none. Its line is named, the batches before
+    # its own written (a Parquet writer that refused a batch takes no more)
+    from data_encoding.cli import tables
+
+    monkeypatch.setattr(tables, "BATCH_ROWS", 2)
+    e = registry.find("timestamp.protocol").encoding
+    out = tmp_path / "times.parquet"
+    r = run(
+        "decode", "timestamp.protocol", "--lines", *keep_going, "--to", "parquet", str(out),
+        stdin=_lines(e, [0, 1, 2, 2**62, 4]),
+    )  # fmt: skip
+    assert (r.status, r.out) == (1, b"")
+    assert r.err == (
+        "error: line 4: parquet cannot hold its value: Integer overflow when casting "
+        "timestamp value 4611686018427387904 from timestamp[s, tz=UTC] to timestamp[ms]\n"
+    )
+    assert values_of(e, pq.read_table(out)) == [0, 1]
+
+
 def test_with_keep_going_a_bad_line_has_no_row(run: Run, tmp_path: Path) -> None:
     out = tmp_path / "headers.arrow"
     r = run(

@@ -7,14 +7,17 @@ bad line is reported as ``--lines`` reports it, and stops the run, the
 rows before it written (with ``--keep-going`` it has no row);
 every :data:`BATCH_ROWS` rows become one record batch of the file (a
 Parquet row group, an Arrow IPC record batch), so that memory holds one
-batch whatever the input's size. Needs pyarrow (``pip install
+batch whatever the input's size. A value the format cannot hold (a
+timestamp past Parquet's milliseconds) stops the run, ``--keep-going`` or
+not, its line named: the batches before its own are in the file (a Parquet
+writer that refused a batch takes no more). Needs pyarrow (``pip install
 'data-encoding[arrow]'``): without it, the option is a usage error.
 """
 
 from __future__ import annotations
 
 from argparse import Namespace
-from contextlib import ExitStack
+from contextlib import ExitStack, suppress
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -55,6 +58,8 @@ def decode_to_table(args: Namespace, e: Encoding[Any], canonical: bool, jobs: in
     except DefinitionError as err:
         raise UsageError(f"--to {kind}: {err.message}") from None
     cells: list[Any] = []
+    numbers: list[int] = []  # the line of each row of the batch
+    line = 0
     with ExitStack() as stack:
         try:
             writer = stack.enter_context(_writer(kind, path, schema))
@@ -64,23 +69,67 @@ def decode_to_table(args: Namespace, e: Encoding[Any], canonical: bool, jobs: in
         def write(rows: list[Any]) -> None:
             try:
                 writer.write_table(arrow.table_of_cells(e, rows, options))
+            except pa.ArrowException:  # what the format cannot hold (Parquet's timestamps)
+                number, exc = _first_unheld(kind, schema, e, rows, numbers, options)
+                raise _Unheld(f"line {number}: {kind} cannot hold its value: {exc}") from None
             except OSError as exc:
                 raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from None
             rows.clear()
+            numbers.clear()
 
         def put(cell: Any) -> None:
+            nonlocal line
+            line += 1
             cells.append(cell)
+            numbers.append(line)
             if len(cells) == BATCH_ROWS:
                 write(cells)
 
+        def no_row() -> None:  # a bad line (the summary lists its number)
+            nonlocal line
+            line += 1
+
         convert = partial(_cell_of_line, e, canonical, options)
         try:
-            status = run_lines(args.input, convert, args.keep_going, put, _no_row, jobs)
+            status = run_lines(args.input, convert, args.keep_going, put, no_row, jobs)
             write(cells)  # the rows before a bad line, too, as --lines writes their lines
-        except pa.ArrowException as exc:  # what the format cannot hold (Parquet's timestamps)
-            print_error(f"{kind} cannot hold a value of this batch: {exc}")
+        except (
+            _Unheld
+        ) as unheld:  # it stops the run, --keep-going or not: the rows before it written
+            print_error(str(unheld))
             return BAD_DATA
     return status
+
+
+class _Unheld(Exception):
+    """A value the table's format cannot hold (its message says where)."""
+
+
+def _first_unheld(
+    kind: str,
+    schema: pa.Schema,
+    e: Encoding[Any],
+    rows: list[Any],
+    numbers: list[int],
+    options: Options,
+) -> tuple[int, Exception]:
+    """The line of the first of ``rows`` that the format ``kind`` cannot
+    hold, and its refusal (a batch refused: each row is written alone to a
+    scratch file)."""
+    import pyarrow as pa
+
+    from .. import arrow
+
+    for row, number in zip(rows, numbers, strict=True):
+        scratch = _writer(kind, pa.BufferOutputStream(), schema)
+        try:
+            scratch.write_table(arrow.table_of_cells(e, [row], options))
+        except pa.ArrowException as exc:
+            return number, exc
+        finally:
+            with suppress(pa.ArrowException):  # (a writer that refused is closed)
+                scratch.close()
+    raise AssertionError("a batch refused whose rows are each held")  # pragma: no cover
 
 
 def _cell_of_line(e: Encoding[Any], canonical: bool, options: Options, line: Input) -> Any:
@@ -90,11 +139,7 @@ def _cell_of_line(e: Encoding[Any], canonical: bool, options: Options, line: Inp
     return arrow.cell_of(e, e.decode(hex_of(line), canonical=canonical), options)
 
 
-def _no_row() -> None:
-    """A bad line has no row (the summary lists its number)."""
-
-
-def _writer(kind: str, path: str, schema: pa.Schema) -> Any:
+def _writer(kind: str, path: str | pa.NativeFile, schema: pa.Schema) -> Any:
     import pyarrow as pa
     import pyarrow.parquet as pq
 
