@@ -4,6 +4,7 @@ rebuild is what it is with nothing shared (a process's first)."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator
 from typing import Any
 
@@ -30,6 +31,7 @@ from data_encoding import (
 from data_encoding.jsonvalue import JsonValue
 from data_encoding.node import registry
 from data_encoding.passes.schema import rebuild, sharing
+from data_encoding.passes.schema.jsonguide import Guide
 from data_encoding.passes.schema.rebuilder import Rebuilder
 from random_dsl import encodings
 
@@ -158,6 +160,24 @@ def test_an_entry_is_shared_where_its_place_says_the_same_json(taken: list[str])
     second = from_schema(e.describe(), with_a_kind)
     assert second.to_json(second.decode(data)) == {"x": {"kind": "k", "a": 1, "b": 2}, "y": 3}
     assert taken == []  # (the same entry, the same definition: another place)
+
+
+def test_the_json_at_each_place_is_digested_once_whatever_its_nesting() -> None:
+    # a place's JSON schema holds the places inside it: digesting each
+    # place's text would cost the nesting times the size (untrusted input)
+    levels: list[Any] = [{"type": "integer"}]
+    for _ in range(200):
+        levels.append({"type": "object", "properties": {"a": levels[-1]}})
+    digests = sharing.Digests({}, Guide({"definitions": {}}))
+    for level in levels:  # as the rebuilding meets them, inner ones first or not
+        digests.place(level)
+    # each level and its properties once, "object", the innermost and "integer"
+    assert len(digests.parts) == 2 * 200 + 3
+    again = sharing.Digests({}, Guide({"definitions": {}}))
+    assert again.place(copy.deepcopy(levels[-1])) == digests.place(levels[-1])
+    other = copy.deepcopy(levels[-1])
+    other["properties"]["a"]["type"] = "array"
+    assert again.place(other) != digests.place(levels[-1])
 
 
 def test_a_shared_entry_nests_no_deeper_than_allowed(taken: list[str]) -> None:

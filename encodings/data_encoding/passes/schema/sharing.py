@@ -119,6 +119,7 @@ class Digests:
 
     def __init__(self, entries: Mapping[str, bs.Entry], guide: Guide | None) -> None:
         self.guide = guide
+        self.parts: dict[int, tuple[Any, bytes]] = {}  # the JSON schema's, by identity
         self.definitions = {} if guide is None else _definition_digests(guide.definitions)
         self.entries: dict[str, bytes] = {}  # (an entry not here is not shared)
         graph = references(entries)
@@ -186,11 +187,41 @@ class Digests:
         return _digest(*parts)
 
     def place(self, js: Js) -> bytes:
-        """The digest of the JSON schema ``js`` at a place, with the definitions it refers to."""
+        """The digest of the JSON schema ``js`` at a place, with the
+        definitions it refers to: each part of the JSON schema digested once
+        (a place's is of the parts it holds, which the places inside it
+        hold too: digesting each place's text would cost their nesting
+        times their size)."""
         if self.guide is None:
             return b""
-        refs = sorted({self.definitions.get(name, b"?") for name in _refs_in(js)})
-        return _digest(dumps(None if js is None else dict(js)).encode(), *refs)
+        found = self.parts.get(id(js))
+        if found is not None:
+            return found[1]
+        work: list[tuple[Any, bool]] = [(js, False)]
+        while work:  # (no recursion: an untrusted schema may nest deeply)
+            part, ready = work.pop()
+            if id(part) in self.parts:
+                continue
+            if isinstance(part, dict | list) and not ready:
+                work.append((part, True))
+                work.extend((v, False) for v in (part.values() if isinstance(part, dict) else part))
+                continue
+            if isinstance(part, dict):
+                ref = part.get("$ref")
+                referred = (
+                    self.definitions.get(ref[len(_PREFIX) :], b"?")
+                    if isinstance(ref, str) and ref.startswith(_PREFIX)
+                    else b""
+                )
+                pieces = [b"{", referred]
+                for key, value in part.items():
+                    pieces += [key.encode(), self.parts[id(value)][1]]
+            elif isinstance(part, list):
+                pieces = [b"[", *(self.parts[id(value)][1] for value in part)]
+            else:
+                pieces = [b"=", dumps(part).encode()]
+            self.parts[id(part)] = (part, _digest(*pieces))  # (kept: its id stays its own)
+        return self.parts[id(js)][1]
 
 
 def _digest(*parts: bytes) -> bytes:
