@@ -34,6 +34,7 @@ from ..choosing import (
     by_constant,
     first_case,
     member,
+    selects,
     value_selectors,
 )
 from ..dispatch import takes_default
@@ -336,7 +337,7 @@ def _gives(select: Callable[[Any], int | None], tag: int, value: Any) -> bool:
     """Whether a ``matching`` union's function ``select`` gives ``tag`` for
     a value read (not where it fails: the writer would too)."""
     try:
-        return select(value) == tag
+        return selects(select, tag, value)
     except DataEncodingError:
         return False
 
